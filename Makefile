@@ -1,0 +1,29 @@
+# voicebot: the two commands are `make demo` and `make test` (both set everything up first).
+VENV ?= .venv
+PY := $(VENV)/bin/python
+SHARED ?= ../shared/testdata
+CLIP ?= $(SHARED)/spk1_snt1.wav
+
+.PHONY: setup demo test lint bench bench-engine bench-audio qwen gpu-check
+
+setup:
+	bash scripts/setup.sh
+
+demo: setup
+	$(PY) -m voicebot run $(CLIP) --out out/reply.wav --report out/report.json
+
+test: setup
+	$(VENV)/bin/ruff check .
+	$(PY) -m pytest -q
+
+lint:
+	$(VENV)/bin/ruff check .
+
+bench: setup
+	$(PY) -m voicebot bench --json out/bench_voicebot.json
+
+bench-engine: setup
+	$(PY) -m engine.bench --json out/bench_engine.json
+
+bench-audio: setup
+	$(PY) -m audio.bench --json out/bench_audio.json

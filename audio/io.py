@@ -1,0 +1,168 @@
+"""Decode, resample, mix down and write audio.
+
+Everything inside the pipeline is mono float32 in [-1, 1]; this module is the only place that deals
+with file formats, sample rates and channel layouts, and it turns every decoding failure into an
+`AudioError` whose message names the file and says what is wrong with it.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import soundfile as sf
+import soxr
+
+__all__ = ["AudioError", "StreamResampler", "load_audio", "resample", "to_mono", "write_wav"]
+
+
+class AudioError(Exception):
+    """A user-facing audio problem (unreadable, empty or truncated file, bad parameters)."""
+
+
+def to_mono(x: np.ndarray) -> np.ndarray:
+    """Average the channels of a (frames, channels) array; 1-D input is returned unchanged."""
+    x = np.asarray(x)
+    if x.ndim == 1:
+        return x.astype(np.float32, copy=False)
+    if x.ndim != 2:
+        raise AudioError(f"expected (frames,) or (frames, channels) audio, got shape {x.shape}")
+    return x.mean(axis=1, dtype=np.float32)
+
+
+def resample(x: np.ndarray, from_rate: int, to_rate: int) -> np.ndarray:
+    """High-quality (soxr HQ) resampling of a whole signal; a no-op when the rates match."""
+    _check_rate(from_rate)
+    _check_rate(to_rate)
+    x = np.asarray(x, dtype=np.float32)
+    if from_rate == to_rate or len(x) == 0:
+        return x
+    return soxr.resample(x, from_rate, to_rate, quality="HQ").astype(np.float32, copy=False)
+
+
+class StreamResampler:
+    """Chunk-by-chunk resampling for live audio (mic, WebRTC) without clicks at chunk borders.
+
+    soxr keeps filter state between calls, so the output of many `process` calls plus `flush`
+    equals resampling the concatenated input once (up to the filter delay at the very start).
+    """
+
+    def __init__(self, from_rate: int, to_rate: int, channels: int = 1) -> None:
+        _check_rate(from_rate)
+        _check_rate(to_rate)
+        if channels < 1:
+            raise AudioError(f"channels must be >= 1, got {channels}")
+        self.from_rate, self.to_rate, self.channels = from_rate, to_rate, channels
+        self._passthrough = from_rate == to_rate
+        self._stream = (
+            None
+            if self._passthrough
+            else soxr.ResampleStream(from_rate, to_rate, channels, dtype="float32", quality="HQ")
+        )
+
+    def process(self, chunk: np.ndarray) -> np.ndarray:
+        """Resample one chunk ((frames,) or (frames, channels)); may return fewer frames at first."""
+        chunk = np.ascontiguousarray(chunk, dtype=np.float32)
+        if self._stream is None:
+            return chunk
+        return self._stream.resample_chunk(chunk)
+
+    def flush(self) -> np.ndarray:
+        """Return the samples still held in the filter; call once at end of stream."""
+        if self._stream is None:
+            return np.zeros((0,) if self.channels == 1 else (0, self.channels), np.float32)
+        shape = (0,) if self.channels == 1 else (0, self.channels)
+        return self._stream.resample_chunk(np.zeros(shape, np.float32), last=True)
+
+
+def load_audio(path: str | os.PathLike[str], target_rate: int = 16000) -> np.ndarray:
+    """Read a WAV/FLAC/OGG file of any rate, depth and channel count as mono float32 at target_rate."""
+    _check_rate(target_rate)
+    p = Path(path)
+    if not p.is_file():
+        raise AudioError(f"{p}: file not found")
+    if p.stat().st_size == 0:
+        raise AudioError(f"{p}: file is empty (0 bytes)")
+    try:
+        info = sf.info(str(p))
+        data, rate = sf.read(str(p), dtype="float32", always_2d=True)
+    except (sf.LibsndfileError, RuntimeError) as e:
+        raise AudioError(f"{p}: not a readable audio file ({_reason(e)})") from e
+    if len(data) == 0:
+        raise AudioError(f"{p}: contains no audio (0 frames)")
+    if info.frames > 0 and len(data) < info.frames:
+        raise AudioError(f"{p}: truncated or corrupt: header says {info.frames} frames, decoded {len(data)}")
+    if info.format == "WAV":
+        _check_wav_complete(p, info.channels, info.subtype)
+    if not np.isfinite(data).all():
+        raise AudioError(f"{p}: contains NaN or infinite samples")
+    mono = np.clip(to_mono(data), -1.0, 1.0)
+    return resample(mono, rate, target_rate)
+
+
+def write_wav(path: str | os.PathLike[str], samples: np.ndarray, rate: int) -> None:
+    """Write 16-bit PCM atomically: a temp file in the same directory, then os.replace.
+
+    Readers (a browser, a test, the report) therefore never see a half-written file.
+    """
+    _check_rate(rate)
+    p = Path(path)
+    x = np.clip(np.asarray(samples, dtype=np.float32), -1.0, 1.0)
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent or ".")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            sf.write(f, x, rate, format="WAV", subtype="PCM_16")
+        os.replace(tmp, p)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _check_rate(rate: int) -> None:
+    if not isinstance(rate, int | np.integer) or rate <= 0:
+        raise AudioError(f"sample rate must be a positive integer, got {rate!r}")
+
+
+def _reason(e: Exception) -> str:
+    msg = str(e)
+    return msg.split(": ", 1)[-1] if msg.startswith("Error opening") else msg
+
+
+def _check_wav_complete(path: Path, channels: int, subtype: str) -> None:
+    """libsndfile silently returns the frames that are present in a cut-off WAV: compare the data
+    chunk size the header declares with the bytes actually in the file."""
+    declared, available = _wav_data_sizes(path)
+    if declared is None or declared in (0, 0xFFFFFFFF):  # unknown length (streamed writer)
+        return
+    frame_bytes = max(1, channels * _bytes_per_sample(subtype))
+    if available + frame_bytes <= declared:
+        raise AudioError(
+            f"{path}: truncated WAV: header declares {declared // frame_bytes} frames, "
+            f"file holds {available // frame_bytes}"
+        )
+
+
+def _wav_data_sizes(path: Path) -> tuple[int | None, int]:
+    """(declared, available) byte sizes of the RIFF 'data' chunk; declared None if not found."""
+    size = path.stat().st_size
+    with path.open("rb") as f:
+        if f.read(4) != b"RIFF":
+            return None, 0
+        f.seek(12)
+        while True:
+            head = f.read(8)
+            if len(head) < 8:
+                return None, 0
+            cid, clen = head[:4], struct.unpack("<I", head[4:])[0]
+            if cid == b"data":
+                return clen, size - f.tell()
+            f.seek(clen + (clen & 1), os.SEEK_CUR)
+
+
+def _bytes_per_sample(subtype: str) -> int:
+    return {"PCM_U8": 1, "PCM_S8": 1, "PCM_16": 2, "PCM_24": 3, "PCM_32": 4, "FLOAT": 4, "DOUBLE": 8}.get(
+        subtype, 1
+    )

@@ -1,0 +1,82 @@
+"""Engine and per-request options: small frozen dataclasses with documented, validated defaults."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+_DEVICES = ("auto", "cpu", "cuda")
+_DTYPES = ("auto", "float32", "float16", "bfloat16")
+
+
+@dataclass(frozen=True)
+class EngineOptions:
+    """How the engine loads and runs a model.
+
+    model: a built-in name (``smollm2-135m``), a path to a ``.gguf`` file, or a HF-style directory
+        (config.json + *.safetensors + tokenizer.json).
+    device: ``auto`` picks CUDA when available, else CPU.
+    dtype: ``auto`` is float16 on CPU (decode is bound by weight bytes; fp16 measured fastest there)
+        and bfloat16 on CUDA. ``float32`` is exact and what the tests use.
+    max_batch: concurrent requests decoded together (KV-cache slots).
+    max_seq_len: prompt + generated tokens per request (KV-cache length).
+    prefill_chunk: most prompt tokens computed in one step, so a long prompt never stalls decoding.
+    threads: torch CPU threads; None uses every core.
+    max_queue: requests allowed to wait for a slot; one more raises EngineOverloadedError.
+    """
+
+    model: str = "smollm2-135m"
+    device: str = "auto"
+    dtype: str = "auto"
+    max_batch: int = 8
+    max_seq_len: int = 2048
+    prefill_chunk: int = 256
+    threads: int | None = None
+    max_queue: int = 32
+
+    def __post_init__(self) -> None:
+        if self.device not in _DEVICES:
+            raise ValueError(f"EngineOptions.device must be one of {_DEVICES}, got {self.device!r}")
+        if self.dtype not in _DTYPES:
+            raise ValueError(f"EngineOptions.dtype must be one of {_DTYPES}, got {self.dtype!r}")
+        for name in ("max_batch", "max_seq_len", "prefill_chunk"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"EngineOptions.{name} must be >= 1, got {getattr(self, name)}")
+        if self.max_seq_len < 2:
+            raise ValueError("EngineOptions.max_seq_len must leave room for a prompt and one new token")
+        if self.max_queue < 0:
+            raise ValueError(f"EngineOptions.max_queue must be >= 0, got {self.max_queue}")
+        if self.threads is not None and self.threads < 1:
+            raise ValueError(f"EngineOptions.threads must be None or >= 1, got {self.threads}")
+
+
+@dataclass(frozen=True)
+class SamplingParams:
+    """How one request is decoded.
+
+    max_tokens: most new tokens (the request also ends at max_seq_len).
+    temperature: 0 means greedy (argmax); otherwise logits are divided by it before sampling.
+    top_p: nucleus sampling; keep the smallest set of tokens whose probability reaches top_p.
+    seed: seeds this request's own generator, so a sampled reply is reproducible; None draws one.
+    stop: strings that end the reply; the matched string is not returned.
+    ignore_eos: keep generating past end-of-sequence tokens (benchmarks need fixed lengths).
+    """
+
+    max_tokens: int = 128
+    temperature: float = 0.0
+    top_p: float = 1.0
+    seed: int | None = None
+    stop: tuple[str, ...] = ()
+    ignore_eos: bool = False
+
+    def __post_init__(self) -> None:
+        if self.max_tokens < 1:
+            raise ValueError(f"SamplingParams.max_tokens must be >= 1, got {self.max_tokens}")
+        if self.temperature < 0:
+            raise ValueError(f"SamplingParams.temperature must be >= 0, got {self.temperature}")
+        if not 0 < self.top_p <= 1:
+            raise ValueError(f"SamplingParams.top_p must be in (0, 1], got {self.top_p}")
+        if isinstance(self.stop, str):
+            raise ValueError("SamplingParams.stop must be a tuple of strings, not one string")
+        object.__setattr__(self, "stop", tuple(self.stop))
+        if not all(isinstance(s, str) and s for s in self.stop):
+            raise ValueError("SamplingParams.stop must be a tuple of non-empty strings")

@@ -1,0 +1,52 @@
+"""Config is validated at load: unknown keys and bad values are errors that name the key."""
+
+from pathlib import Path
+
+import pytest
+
+from voicebot.config import DEFAULT_CONFIG, Config, load_config, parse_config
+from voicebot.errors import ConfigError
+
+
+def test_default_yaml_matches_the_typed_defaults() -> None:
+    assert load_config() == Config()
+    assert load_config(DEFAULT_CONFIG).llm.model == "smollm2-135m"
+
+
+@pytest.mark.parametrize(
+    ("data", "needle"),
+    [
+        ({"vad": {"agressiveness": 1}}, "vad.agressiveness: unknown key"),
+        ({"bogus": {}}, "bogus: unknown key"),
+        ({"vad": {"aggressiveness": 7}}, "vad.aggressiveness"),
+        ({"asr": {"beam_size": 0}}, "asr.beam_size"),
+        ({"vad": {"pause_ms": 900, "end_silence_ms": 400}}, "pause_ms must not exceed end_silence_ms"),
+        ({"llm": {"backend": "openai"}}, "needs llm.url"),
+        ({"llm": {"backend": "llama"}}, "llm.backend"),
+    ],
+)
+def test_bad_config_names_the_key(data: dict, needle: str) -> None:
+    with pytest.raises(ConfigError, match=None) as err:
+        parse_config(data, "x.yaml")
+    assert needle in str(err.value)
+    assert str(err.value).startswith("x.yaml: ")
+
+
+def test_yaml_errors_are_config_errors(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("vad: [unclosed\n")
+    with pytest.raises(ConfigError, match="not valid YAML"):
+        load_config(bad)
+    with pytest.raises(ConfigError, match="not found"):
+        load_config(tmp_path / "missing.yaml")
+    lst = tmp_path / "list.yaml"
+    lst.write_text("- 1\n- 2\n")
+    with pytest.raises(ConfigError, match="mapping"):
+        load_config(lst)
+
+
+def test_overrides_apply_dotted_keys_and_are_validated(tmp_path: Path) -> None:
+    cfg = load_config(None, {"vad.end_silence_ms": 600, "llm.max_tokens": 10})
+    assert cfg.vad.end_silence_ms == 600 and cfg.llm.max_tokens == 10
+    with pytest.raises(ConfigError, match="tts.length_scale"):
+        load_config(None, {"tts.length_scale": -1})

@@ -1,0 +1,39 @@
+"""Conversation history: a barge-in keeps only what the user heard."""
+
+from voicebot.conversation import Conversation, heard_prefix
+
+
+def test_heard_prefix_cuts_inside_the_phrase_that_was_playing() -> None:
+    spoken = [("Hello there.", 1000), ("I can help you with that today.", 3000)]
+    assert heard_prefix(spoken, 0) == ""
+    assert heard_prefix(spoken, 1000) == "Hello there."
+    assert heard_prefix(spoken, 2500) == "Hello there. I can help"  # 1500/3000 of 7 words -> 3
+    assert heard_prefix(spoken, 10_000) == "Hello there. I can help you with that today."
+
+
+def test_record_reply_replaces_an_interrupted_reply() -> None:
+    conv = Conversation("sys", history_turns=2)
+    conv.add_user("hi")
+    conv.record_reply(1, "Hello, how can I help you today?")
+    conv.record_reply(1, "Hello, how")  # barge-in: only this was heard
+    conv.add_user("what time is it")
+    assert conv.prompt() == [
+        {"role": "system", "content": "sys"},
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": "Hello, how"},
+        {"role": "user", "content": "what time is it"},
+    ]
+
+
+def test_unheard_reply_leaves_no_assistant_message_and_history_is_bounded() -> None:
+    conv = Conversation("sys", history_turns=1)
+    for i in range(4):
+        conv.add_user(f"q{i}")
+        conv.record_reply(i, f"a{i}")
+    conv.record_reply(3, "")  # nothing of the last reply was heard
+    conv.add_user("q4")
+    roles = [m["role"] for m in conv.prompt()]
+    assert roles[0] == "system" and roles[1] == "user"
+    assert {"role": "assistant", "content": "a3"} not in conv.prompt()
+    assert conv.prompt()[-1] == {"role": "user", "content": "q4"}
+    assert len(conv.prompt()) <= 1 + 3

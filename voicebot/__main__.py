@@ -1,0 +1,5 @@
+import sys
+
+from voicebot.cli import main
+
+sys.exit(main())

@@ -1,0 +1,60 @@
+"""`voicebot bench`: per-stage p50/p95 and voice-to-voice latency over the shared recordings."""
+
+from __future__ import annotations
+
+import json
+import platform
+import sys
+from pathlib import Path
+
+from audio.io import load_audio
+from voicebot.config import Config
+from voicebot.models import load_models
+from voicebot.report import STAGES, TurnRecord, summarize, write_json_atomic
+from voicebot.runner import run_recording
+
+DEFAULT_MANIFEST = Path(__file__).resolve().parents[2] / "shared" / "testdata" / "manifest.json"
+
+
+async def run_bench(
+    cfg: Config, manifest: Path | None, json_out: Path | None, realtime: bool = True, limit: int = 0
+) -> int:
+    manifest = manifest or DEFAULT_MANIFEST
+    clips = json.loads(manifest.read_text())["asr_clips"]
+    if limit:
+        clips = clips[:limit]
+    models = await load_models(cfg)
+    turns: list[TurnRecord] = []
+    per_clip = []
+    try:
+        for clip in clips:
+            samples = load_audio(manifest.parent / clip["file"], 16000)
+            got, _ = await run_recording(cfg, models, samples, realtime)
+            turns += got
+            v2v = [t.latency_ms.get("voice_to_voice") for t in got]
+            per_clip.append({"file": clip["file"], "turns": len(got), "voice_to_voice_ms": v2v})
+            print(f"{clip['file']:>18}: {len(got)} turn(s)  v2v={v2v}  {got[0].transcript if got else ''}")
+    finally:
+        await models.close()
+    summary = summarize(turns)
+    print(f"\n{'stage':<18}{'p50 ms':>10}{'p95 ms':>10}{'n':>5}")
+    for name, _, _ in STAGES:
+        s = summary[name]
+        if s:
+            print(f"{name:<18}{s['p50']:>10.0f}{s['p95']:>10.0f}{s['n']:>5}")
+    if json_out is not None:
+        meta = {
+            "machine": f"{platform.machine()} {platform.processor() or ''} cores={_cores()}".strip(),
+            "realtime": realtime,
+            "clips": per_clip,
+            "summary_ms": summary,
+        }
+        write_json_atomic(json_out, meta)
+        print(f"wrote {json_out}", file=sys.stderr)
+    return 0
+
+
+def _cores() -> int:
+    import os
+
+    return len(os.sched_getaffinity(0))

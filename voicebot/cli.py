@@ -1,0 +1,74 @@
+"""The `voicebot` command. Failures a user can act on print one clear line, never a traceback."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+from voicebot.config import load_config
+from voicebot.errors import VoicebotError
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="voicebot", description="A real-time, fully offline voice assistant.")
+    p.add_argument("--config", type=Path, help="YAML config (default: configs/default.yaml)")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="answer the turns of a recording (WAV/FLAC, any rate or channels)")
+    run.add_argument("input", type=Path)
+    run.add_argument("--out", type=Path, help="reply audio WAV, on the input's timeline")
+    run.add_argument("--report", type=Path, help="per-turn latency report (JSON)")
+    run.add_argument("--fast", action="store_true", help="feed the audio as fast as possible, not in real time")
+    run.add_argument("--trailing-silence", type=float, default=1.5, help="seconds of silence appended")
+
+    bench = sub.add_parser("bench", help="voice-to-voice and per-stage latency over the shared recordings")
+    bench.add_argument("--manifest", type=Path, help="recordings manifest (default: ../shared/testdata)")
+    bench.add_argument("--json", type=Path, help="write the figures as JSON")
+    bench.add_argument("--fast", action="store_true", help="replay as fast as possible (default: real time)")
+    bench.add_argument("--limit", type=int, default=0, help="use only the first N clips")
+    return p
+
+
+async def _main(args: argparse.Namespace) -> int:
+    from audio.io import AudioError
+    from voicebot.models import load_models
+
+    cfg = load_config(args.config)
+    if args.command == "run":
+        from audio.io import load_audio
+        from voicebot.runner import run_file
+
+        try:
+            samples = load_audio(args.input, 16000)  # bad input fails before seconds of model loading
+        except AudioError as e:
+            raise VoicebotError(str(e)) from None
+        models = await load_models(cfg)
+        try:
+            await run_file(
+                cfg, models, samples, args.input, args.out, args.report, not args.fast, args.trailing_silence
+            )
+        finally:
+            await models.close()
+        return 0
+    if args.command == "bench":
+        from voicebot.bench import run_bench
+
+        return await run_bench(cfg, args.manifest, args.json, realtime=not args.fast, limit=args.limit)
+    raise AssertionError(args.command)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return asyncio.run(_main(args))
+    except VoicebotError as e:
+        print(f"voicebot: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

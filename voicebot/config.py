@@ -1,0 +1,148 @@
+"""YAML configuration, validated once at the edge; everything inside the program sees typed objects.
+
+An unknown key or an out-of-range value is a `ConfigError` naming the key, e.g.
+``configs/x.yaml: vad.aggressivenes: unknown key``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from voicebot.errors import ConfigError
+
+DEFAULT_CONFIG = Path(__file__).resolve().parents[1] / "configs" / "default.yaml"
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class VadConfig(_Section):
+    backend: Literal["webrtcvad"] = "webrtcvad"
+    aggressiveness: int = Field(2, ge=0, le=3, description="webrtcvad mode: 0 permissive .. 3 strict")
+    frame_ms: Literal[10, 20, 30] = 30
+    start_ms: int = Field(90, ge=10, le=2000, description="voiced time that starts a turn")
+    pause_ms: int = Field(150, ge=30, le=5000, description="silence that marks a candidate turn end")
+    end_silence_ms: int = Field(450, ge=60, le=5000, description="silence that ends the turn")
+    pre_roll_ms: int = Field(300, ge=0, le=2000, description="audio kept from before the speech start")
+
+    @model_validator(mode="after")
+    def _pause_before_end(self) -> VadConfig:
+        if self.pause_ms > self.end_silence_ms:
+            raise ValueError("pause_ms must not exceed end_silence_ms")
+        return self
+
+
+class AsrConfig(_Section):
+    backend: Literal["faster-whisper"] = "faster-whisper"
+    model: str = Field("tiny.en", description="built-in name (tiny.en) or a CTranslate2 model directory")
+    compute_type: str = "int8"
+    beam_size: int = Field(1, ge=1, le=10)
+    threads: int = Field(2, ge=1, le=64)
+    language: str = "en"
+    partial_interval_ms: int = Field(600, ge=100, le=10000, description="how often partials are made")
+
+
+class LlmConfig(_Section):
+    backend: Literal["engine", "openai"] = "engine"
+    model: str = Field("smollm2-135m", description="built-in name, a .gguf file or a HF model directory")
+    device: str = "auto"
+    dtype: str = "auto"
+    threads: int | None = Field(None, ge=1, le=256)
+    max_batch: int = Field(8, ge=1, le=256)
+    max_seq_len: int = Field(2048, ge=64, le=131072)
+    url: str | None = Field(None, description="base URL of an OpenAI-compatible server (backend: openai)")
+    api_key: str | None = None
+    system_prompt: str = "You are a friendly voice assistant. Answer in one or two short, spoken sentences."
+    max_tokens: int = Field(60, ge=1, le=4096)
+    temperature: float = Field(0.0, ge=0.0, le=5.0)
+    top_p: float = Field(1.0, gt=0.0, le=1.0)
+    seed: int | None = 0
+    history_turns: int = Field(6, ge=0, le=1000, description="past user/assistant pairs kept in the prompt")
+
+    @model_validator(mode="after")
+    def _url_for_openai(self) -> LlmConfig:
+        if self.backend == "openai" and not self.url:
+            raise ValueError("backend 'openai' needs llm.url (e.g. http://127.0.0.1:8000/v1)")
+        return self
+
+
+class TtsConfig(_Section):
+    backend: Literal["piper"] = "piper"
+    voice: str = Field("joe", description="built-in voice name (joe) or a Piper .onnx file")
+    length_scale: float = Field(1.0, gt=0.1, le=5.0, description="speaking rate: larger is slower")
+    threads: int = Field(1, ge=1, le=64)
+    first_min_words: int = Field(3, ge=1, le=50, description="words before the first phrase may be spoken")
+    min_words: int = Field(6, ge=1, le=100)
+    max_words: int = Field(24, ge=2, le=400)
+
+
+class BudgetsConfig(_Section):
+    """Per-stage latency budgets in milliseconds; a turn that exceeds one is reported as over budget."""
+
+    endpoint: float = Field(500, gt=0, description="speech end → VAD endpoint")
+    asr: float = Field(400, gt=0, description="endpoint → final transcript")
+    llm_first_token: float = Field(400, gt=0, description="final transcript → first LLM token")
+    tts_first_audio: float = Field(500, gt=0, description="first LLM token → first TTS audio")
+    playout: float = Field(100, gt=0, description="first TTS audio → first audible sample")
+    voice_to_voice: float = Field(1500, gt=0, description="speech end → first audible reply sample")
+
+
+class ServerConfig(_Section):
+    host: str = "127.0.0.1"
+    port: int = Field(8080, ge=0, le=65535)
+    max_sessions: int = Field(4, ge=1, le=1000)
+    ice_servers: list[str] = Field(default_factory=list, description="STUN/TURN URLs; none by default")
+
+
+class Config(_Section):
+    vad: VadConfig = VadConfig()
+    asr: AsrConfig = AsrConfig()
+    llm: LlmConfig = LlmConfig()
+    tts: TtsConfig = TtsConfig()
+    budgets_ms: BudgetsConfig = BudgetsConfig()
+    server: ServerConfig = ServerConfig()
+
+
+def _format_error(source: str, err: ValidationError) -> str:
+    lines = []
+    for e in err.errors():
+        where = ".".join(str(p) for p in e["loc"]) or "(top level)"
+        msg = "unknown key" if e["type"] == "extra_forbidden" else e["msg"]
+        got = "" if e["type"] == "extra_forbidden" else f" (got {e.get('input')!r})"
+        lines.append(f"{source}: {where}: {msg}{got}")
+    return "\n".join(lines)
+
+
+def parse_config(data: dict[str, Any] | None, source: str = "config") -> Config:
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ConfigError(f"{source}: the top level must be a mapping of sections, got {type(data).__name__}")
+    try:
+        return Config.model_validate(data)
+    except ValidationError as e:
+        raise ConfigError(_format_error(source, e)) from None
+
+
+def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None = None) -> Config:
+    """Load a YAML config (the embedded default when path is None) and apply dotted-key overrides."""
+    path = Path(path) if path is not None else DEFAULT_CONFIG
+    try:
+        data = yaml.safe_load(path.read_text())
+    except FileNotFoundError:
+        raise ConfigError(f"config file not found: {path}") from None
+    except yaml.YAMLError as e:
+        raise ConfigError(f"{path}: not valid YAML: {e}") from None
+    data = data or {}
+    for dotted, value in (overrides or {}).items():
+        node = data
+        *parents, leaf = dotted.split(".")
+        for key in parents:
+            node = node.setdefault(key, {})
+        node[leaf] = value
+    return parse_config(data, str(path))

@@ -1,0 +1,101 @@
+"""LLM backends behind one small interface: our in-process engine, or any OpenAI-compatible server."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Protocol
+
+import aiohttp
+
+from voicebot.errors import VoicebotError
+
+
+@dataclass(frozen=True)
+class ReplyParams:
+    max_tokens: int = 60
+    temperature: float = 0.0
+    top_p: float = 1.0
+    seed: int | None = 0
+
+
+class LLMClient(Protocol):
+    def stream(self, messages: list[dict[str, str]], params: ReplyParams) -> AsyncIterator[str]:
+        """Yield the reply's text as it is generated; closing the iterator cancels the request."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+class EngineClient:
+    """The in-process engine, shared by every session of this process."""
+
+    def __init__(self, engine: object) -> None:
+        from engine import Engine
+
+        assert isinstance(engine, Engine)
+        self.engine = engine
+
+    async def stream(self, messages: list[dict[str, str]], params: ReplyParams) -> AsyncIterator[str]:
+        from engine import SamplingParams
+        from engine.errors import EngineError
+
+        sp = SamplingParams(
+            max_tokens=params.max_tokens, temperature=params.temperature, top_p=params.top_p, seed=params.seed
+        )
+        try:
+            async for delta in self.engine.generate(messages, sp):
+                if delta.text:
+                    yield delta.text
+        except EngineError as e:
+            raise VoicebotError(str(e)) from e
+
+    async def close(self) -> None:
+        self.engine.close()
+
+
+class OpenAIClient:
+    """Streams `/chat/completions` from an OpenAI-compatible server (our `engine.server`, vLLM, ...)."""
+
+    def __init__(self, url: str, model: str, api_key: str | None = None, timeout_s: float = 30.0) -> None:
+        self.url = url.rstrip("/") + "/chat/completions"
+        self.model = model
+        self.headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self.timeout = aiohttp.ClientTimeout(total=None, sock_connect=5, sock_read=timeout_s)
+        self._session: aiohttp.ClientSession | None = None
+
+    async def stream(self, messages: list[dict[str, str]], params: ReplyParams) -> AsyncIterator[str]:
+        if self._session is None:
+            self._session = aiohttp.ClientSession(timeout=self.timeout)
+        body = {
+            "model": self.model,
+            "messages": messages,
+            "stream": True,
+            "max_tokens": params.max_tokens,
+            "temperature": params.temperature,
+            "top_p": params.top_p,
+            "seed": params.seed,
+        }
+        try:
+            async with self._session.post(self.url, json=body, headers=self.headers) as resp:
+                if resp.status != 200:
+                    detail = (await resp.text())[:300]
+                    raise VoicebotError(f"LLM server {self.url} answered {resp.status}: {detail}")
+                async for raw in resp.content:
+                    line = raw.decode("utf-8", "replace").strip()
+                    if not line.startswith("data:"):
+                        continue
+                    data = line[5:].strip()
+                    if data == "[DONE]":
+                        return
+                    choice = json.loads(data)["choices"][0]
+                    text = (choice.get("delta") or {}).get("content")
+                    if text:
+                        yield text
+        except aiohttp.ClientError as e:
+            raise VoicebotError(f"cannot reach the LLM server at {self.url}: {e}") from e
+
+    async def close(self) -> None:
+        if self._session is not None:
+            await self._session.close()

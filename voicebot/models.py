@@ -1,0 +1,91 @@
+"""Loads the models a config names, once per process; sessions share them."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from audio.asr import AsrOptions, WhisperAsr
+from audio.tts import PiperTts, TtsOptions
+from voicebot.config import Config
+from voicebot.errors import VoicebotError
+from voicebot.llm import EngineClient, LLMClient, OpenAIClient, ReplyParams
+
+
+@dataclass
+class Models:
+    asr: WhisperAsr
+    tts: PiperTts
+    llm: LLMClient
+    reply_params: ReplyParams
+
+    async def close(self) -> None:
+        await self.llm.close()
+
+
+def asr_options(cfg: Config) -> AsrOptions:
+    a = cfg.asr
+    return AsrOptions(
+        model=a.model, compute_type=a.compute_type, beam_size=a.beam_size, threads=a.threads, language=a.language
+    )
+
+
+def tts_options(cfg: Config) -> TtsOptions:
+    return TtsOptions(voice=cfg.tts.voice, length_scale=cfg.tts.length_scale, threads=cfg.tts.threads)
+
+
+def _load_llm(cfg: Config) -> LLMClient:
+    llm = cfg.llm
+    if llm.backend == "openai":
+        assert llm.url is not None
+        return OpenAIClient(llm.url, llm.model, llm.api_key)
+    from engine import Engine, EngineOptions
+
+    opts = EngineOptions(
+        model=llm.model,
+        device=llm.device,
+        dtype=llm.dtype,
+        max_batch=llm.max_batch,
+        max_seq_len=llm.max_seq_len,
+        threads=llm.threads,
+    )
+    return EngineClient(Engine(opts))
+
+
+def _timed(what: str, fn, *args):  # type: ignore[no-untyped-def]
+    t = time.perf_counter()
+    out = fn(*args)
+    print(f"loaded {what} in {time.perf_counter() - t:.1f}s", file=sys.stderr)
+    return out
+
+
+def _warm_up(models: Models) -> None:
+    """First calls are slow (allocations, kernel choice): pay that before the first turn, not in it."""
+    models.asr.transcribe(np.zeros(16000, np.float32))
+    for _ in models.tts.synthesize("Hello."):
+        pass
+
+
+async def load_models(cfg: Config) -> Models:
+    """Load ASR, TTS and LLM concurrently in threads. Any failure becomes a VoicebotError."""
+    from audio.io import AudioError
+    from engine.errors import EngineError
+
+    try:
+        asr, tts, llm = await asyncio.gather(
+            asyncio.to_thread(_timed, f"ASR ({cfg.asr.model})", WhisperAsr, asr_options(cfg)),
+            asyncio.to_thread(_timed, f"TTS ({cfg.tts.voice})", PiperTts, tts_options(cfg)),
+            asyncio.to_thread(_timed, f"LLM ({cfg.llm.model})", _load_llm, cfg),
+        )
+    except (AudioError, EngineError) as e:
+        raise VoicebotError(str(e)) from e
+    params = ReplyParams(cfg.llm.max_tokens, cfg.llm.temperature, cfg.llm.top_p, cfg.llm.seed)
+    models = Models(asr, tts, llm, params)
+    await asyncio.to_thread(_warm_up, models)
+    async for _ in llm.stream([{"role": "user", "content": "Hi"}], ReplyParams(max_tokens=2)):
+        pass
+    return models

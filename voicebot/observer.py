@@ -1,0 +1,102 @@
+"""Timestamps each turn's events from outside the stages, on one clock.
+
+The pipeline calls `on_frame` for every frame as it enters a queue; the sink calls `on_audible` when the
+first non-silent reply sample would reach the listener and `on_turn_done` when the turn's audio is over.
+Wall times are mapped to the input-audio clock: in real-time mode input second t was fed at wall t0 + t,
+so an event's input-clock time is wall - t0. In fast mode the input runs ahead of the wall clock, so times
+after the endpoint are anchored to it: endpoint_s + (wall - wall at endpoint).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from voicebot import frames as fr
+from voicebot.report import TurnRecord
+
+
+class TurnObserver:
+    def __init__(
+        self,
+        budgets_ms: dict[str, float],
+        realtime: bool = True,
+        on_turn: Callable[[TurnRecord], None] | None = None,
+    ) -> None:
+        self.budgets_ms = budgets_ms
+        self.realtime = realtime
+        self.on_turn = on_turn
+        self.t0 = time.monotonic()
+        self.turns: list[TurnRecord] = []
+        self._open: dict[int, TurnRecord] = {}
+        self._anchor: dict[int, tuple[float, float]] = {}  # turn -> (endpoint_s, wall at endpoint)
+
+    def start(self, t0: float | None = None) -> None:
+        """Mark wall time of input second 0."""
+        self.t0 = time.monotonic() if t0 is None else t0
+
+    def to_input_clock(self, turn_id: int, wall: float) -> float:
+        return self._clock(turn_id, wall)
+
+    def _clock(self, turn_id: int, wall: float) -> float:
+        if self.realtime or turn_id not in self._anchor:
+            return wall - self.t0
+        endpoint_s, endpoint_wall = self._anchor[turn_id]
+        return endpoint_s + (wall - endpoint_wall)
+
+    def on_frame(self, frame: fr.Frame, wall: float | None = None) -> None:
+        if not isinstance(frame, fr.TurnFrame):
+            return
+        wall = time.monotonic() if wall is None else wall
+        if isinstance(frame, fr.SpeechStarted):
+            self._open[frame.turn_id] = TurnRecord(frame.turn_id, speech_start_s=round(frame.t_s, 3))
+            return
+        rec = self._open.get(frame.turn_id)
+        if rec is None:
+            return
+        if isinstance(frame, fr.TurnEnded):
+            rec.speech_end_s = round(frame.speech_end_s, 3)
+            rec.endpoint_s = round(frame.endpoint_s, 3)
+            self._anchor[frame.turn_id] = (frame.endpoint_s, wall)
+        elif isinstance(frame, fr.Transcript) and frame.final:
+            rec.transcript = frame.text
+            rec.asr_final_s = self._stamp(rec.asr_final_s, frame.turn_id, wall)
+            if not frame.text.strip():  # noise or silence: no turn
+                self._drop(frame.turn_id)
+        elif isinstance(frame, fr.LLMText) and frame.text.strip():
+            rec.llm_first_token_s = self._stamp(rec.llm_first_token_s, frame.turn_id, wall)
+        elif isinstance(frame, fr.LLMDone):
+            rec.reply_text = frame.text
+            rec.error = frame.error
+        elif isinstance(frame, fr.TTSAudio):
+            rec.tts_first_audio_s = self._stamp(rec.tts_first_audio_s, frame.turn_id, wall)
+
+    def _stamp(self, current: float | None, turn_id: int, wall: float) -> float:
+        return current if current is not None else round(self._clock(turn_id, wall), 3)
+
+    def on_audible(self, turn_id: int, wall: float) -> None:
+        rec = self._open.get(turn_id)
+        if rec is not None:
+            rec.first_audible_reply_s = self._stamp(rec.first_audible_reply_s, turn_id, wall)
+
+    def on_turn_done(self, turn_id: int, interrupted: bool = False, heard_text: str | None = None) -> None:
+        rec = self._open.pop(turn_id, None)
+        if rec is None:  # already reported: a barge-in during playout amends it
+            for done in self.turns:
+                if done.turn_id == turn_id and interrupted:
+                    done.interrupted, done.heard_text = True, heard_text
+            return
+        if rec.endpoint_s is None:
+            return
+        rec.interrupted = interrupted
+        rec.heard_text = heard_text
+        rec.finish(self.budgets_ms)
+        self.turns.append(rec)
+        if self.on_turn is not None:
+            self.on_turn(rec)
+
+    def _drop(self, turn_id: int) -> None:
+        self._open.pop(turn_id, None)
+
+    def pending(self) -> list[int]:
+        return sorted(self._open)

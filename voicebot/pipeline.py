@@ -1,0 +1,139 @@
+"""Stages joined by bounded queues, each stage an asyncio task; an interruption flushes a turn everywhere.
+
+A stage only sees frames sent to it and emits what the next stage needs: nothing is forwarded by hand.
+The observer sees every frame as it enters a queue, so latency is measured from outside the stages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterable, Callable
+
+from voicebot import frames as fr
+
+
+class Stage:
+    """A pipeline stage. Subclasses override `handle`, and `finish`/`interrupt` if they keep work in flight.
+
+    `handle` may await long work (an LLM reply, a TTS phrase): frames wait in the bounded inbox, which is
+    the back-pressure. Blocking model calls go to the stage's own worker thread, never the event loop.
+    """
+
+    name = "stage"
+
+    def __init__(self) -> None:
+        self._emit: Callable[[fr.Frame], asyncio.Future | None] | None = None
+        self._pipeline: Pipeline | None = None
+
+    async def start(self) -> None:
+        """Load models etc. before the first frame."""
+
+    async def handle(self, frame: fr.Frame) -> None:
+        raise NotImplementedError
+
+    async def finish(self) -> None:
+        """End of stream: complete in-flight work before EndOfStream moves on."""
+
+    def interrupt(self, turn_id: int) -> None:
+        """Cancel work of `turn_id` (barge-in); must not block."""
+
+    async def close(self) -> None:
+        """Release resources (threads, models)."""
+
+    async def emit(self, frame: fr.Frame) -> None:
+        assert self._pipeline is not None, "stage is not part of a running pipeline"
+        await self._pipeline._send(self, frame)
+
+
+class Pipeline:
+    def __init__(
+        self,
+        stages: list[Stage],
+        on_frame: Callable[[fr.Frame, float], None] | None = None,
+        maxsize: int = 256,
+    ) -> None:
+        self.stages = stages
+        self.on_frame = on_frame
+        self._queues: list[asyncio.Queue[fr.Frame]] = [asyncio.Queue(maxsize) for _ in stages]
+        self._index = {id(s): i for i, s in enumerate(stages)}
+        self.cancelled_turns: set[int] = set()
+        for s in stages:
+            s._pipeline = self
+
+    def _is_cancelled(self, frame: fr.Frame) -> bool:
+        return isinstance(frame, fr.TurnFrame) and frame.turn_id in self.cancelled_turns
+
+    async def _send(self, stage: Stage, frame: fr.Frame) -> None:
+        """Called by `stage.emit`: the frame goes to the next stage's inbox (the last stage's go nowhere)."""
+        if self._is_cancelled(frame):
+            return
+        if self.on_frame is not None:
+            self.on_frame(frame, time.monotonic())
+        i = self._index[id(stage)] + 1
+        if i < len(self._queues):
+            await self._queues[i].put(frame)
+
+    async def _feed(self, source: AsyncIterable[fr.Frame]) -> None:
+        try:
+            async for frame in source:
+                await self._queues[0].put(frame)
+        finally:
+            await self._queues[0].put(fr.EndOfStream())
+
+    async def _run_stage(self, i: int) -> None:
+        stage, inbox = self.stages[i], self._queues[i]
+        while True:
+            frame = await inbox.get()
+            if isinstance(frame, fr.EndOfStream):
+                await stage.finish()
+                if i + 1 < len(self._queues):
+                    await self._queues[i + 1].put(frame)
+                return
+            if not self._is_cancelled(frame):
+                await stage.handle(frame)
+
+    async def start(self) -> None:
+        for s in self.stages:
+            await s.start()
+
+    async def run(self, source: AsyncIterable[fr.Frame]) -> None:
+        """Run until the source is exhausted and every stage has finished its work."""
+        tasks = [asyncio.create_task(self._feed(source), name="feed")]
+        tasks += [asyncio.create_task(self._run_stage(i), name=s.name) for i, s in enumerate(self.stages)]
+        try:
+            # The first failure cancels the rest; the normal end is every task done.
+            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
+            for t in done:
+                if t.exception() is not None:
+                    raise t.exception()  # type: ignore[misc]
+        finally:
+            for t in tasks:
+                t.cancel()
+            for t in tasks:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await t
+
+    def interrupt(self, turn_id: int) -> None:
+        """Barge-in: drop `turn_id`'s queued frames in every inbox and cancel its in-flight work."""
+        self.cancelled_turns.add(turn_id)
+        for q in self._queues:
+            kept = [f for f in _drain(q) if not self._is_cancelled(f)]
+            for f in kept:
+                q.put_nowait(f)
+        for s in self.stages:
+            s.interrupt(turn_id)
+
+    async def close(self) -> None:
+        for s in self.stages:
+            await s.close()
+
+
+def _drain(q: asyncio.Queue[fr.Frame]) -> list[fr.Frame]:
+    items = []
+    while True:
+        try:
+            items.append(q.get_nowait())
+        except asyncio.QueueEmpty:
+            return items

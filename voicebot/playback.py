@@ -1,0 +1,90 @@
+"""Where reply audio goes. A Player says when each sample is heard, so latency counts real playout."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+AUDIBLE = 10 ** (-40 / 20)  # a sample louder than -40 dBFS counts as audible
+
+
+def first_audible(samples: np.ndarray) -> int | None:
+    idx = np.flatnonzero(np.abs(samples) > AUDIBLE)
+    return int(idx[0]) if len(idx) else None
+
+
+class Player(Protocol):
+    def play(self, turn_id: int, samples: np.ndarray, rate: int) -> float:
+        """Queue audio after what is already queued; return the wall time its first sample is heard."""
+        ...
+
+    def stop(self) -> int:
+        """Stop at once, drop what is queued; return how many samples of the current turn were heard."""
+        ...
+
+    def is_playing(self) -> bool: ...
+
+
+@dataclass
+class _Segment:
+    turn_id: int
+    start_wall: float
+    start_s: float  # on the input clock
+    samples: np.ndarray
+    rate: int
+
+
+class VirtualPlayer:
+    """A speaker that is always ready: for recorded input. Keeps the reply audio on the input's timeline."""
+
+    def __init__(self, clock: Callable[[int, float], float]) -> None:
+        self.clock = clock
+        self.segments: list[_Segment] = []
+        self._busy_until = 0.0
+
+    def play(self, turn_id: int, samples: np.ndarray, rate: int) -> float:
+        now = time.monotonic()
+        start = max(now, self._busy_until)
+        self._busy_until = start + len(samples) / rate
+        self.segments.append(_Segment(turn_id, start, self.clock(turn_id, start), samples, rate))
+        return start
+
+    def is_playing(self) -> bool:
+        return time.monotonic() < self._busy_until
+
+    def stop(self) -> int:
+        now = time.monotonic()
+        if not self.segments:
+            return 0
+        turn = self.segments[-1].turn_id
+        heard, kept = 0, []
+        for seg in self.segments:
+            n = len(seg.samples)
+            played = min(n, max(0, int((now - seg.start_wall) * seg.rate)))
+            if seg.turn_id == turn:
+                heard += played
+            if played > 0:
+                kept.append(_Segment(seg.turn_id, seg.start_wall, seg.start_s, seg.samples[:played], seg.rate))
+        self.segments = kept
+        self._busy_until = min(self._busy_until, now)
+        return heard
+
+    def render(self, rate: int) -> np.ndarray:
+        """The reply audio placed where it played on the input clock (silence elsewhere)."""
+        if not self.segments:
+            return np.zeros(0, np.float32)
+        end = max(int(round(s.start_s * rate)) + len(s.samples) for s in self.segments)
+        out = np.zeros(end, np.float32)
+        cursor = 0
+        for s in self.segments:
+            assert s.rate == rate, "one voice per session"
+            i = max(int(round(s.start_s * rate)), cursor)  # never overlap: push a late segment back
+            if i + len(s.samples) > len(out):
+                out = np.concatenate([out, np.zeros(i + len(s.samples) - len(out), np.float32)])
+            out[i : i + len(s.samples)] = s.samples
+            cursor = i + len(s.samples)
+        return out

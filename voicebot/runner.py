@@ -1,0 +1,73 @@
+"""Run recordings through a session: the main job (`voicebot run`) and the latency benchmark."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from audio.io import write_wav
+from voicebot.config import Config
+from voicebot.models import Models
+from voicebot.playback import VirtualPlayer
+from voicebot.report import TurnRecord, report_dict, write_json_atomic
+from voicebot.session import Session
+from voicebot.sources import replay
+
+
+def print_turn(rec: TurnRecord, out: Callable[[str], None] = print) -> None:
+    out(f"turn {rec.turn_id}  you: {rec.transcript}")
+    out(f"        bot: {rec.reply_text}" + (f"  [error: {rec.error}]" if rec.error else ""))
+    out(f"        {rec.latency_line()}")
+
+
+async def run_recording(
+    cfg: Config,
+    models: Models,
+    samples: np.ndarray,
+    realtime: bool = True,
+    trailing_silence_s: float = 1.5,
+    on_turn: Callable[[TurnRecord], None] | None = None,
+) -> tuple[list[TurnRecord], np.ndarray]:
+    """Replay 16 kHz audio through a fresh session; return its turns and the reply audio timeline."""
+    session = Session(
+        cfg, models, player=lambda obs: VirtualPlayer(obs.to_input_clock), realtime=realtime, on_turn=on_turn
+    )
+    try:
+        t0 = time.monotonic()
+        turns = await session.run(replay(samples, realtime, trailing_silence_s=trailing_silence_s, t0=t0), t0)
+    finally:
+        await session.close()
+    player = session.player
+    assert isinstance(player, VirtualPlayer)
+    return turns, player.render(models.tts.sample_rate)
+
+
+async def run_file(
+    cfg: Config,
+    models: Models,
+    samples: np.ndarray,
+    path: Path,
+    out: Path | None,
+    report: Path | None,
+    realtime: bool,
+    trailing_silence_s: float = 1.5,
+) -> list[TurnRecord]:
+    """The main job: replay 16 kHz `samples` (read from `path`), print each turn, write WAV and report."""
+    turns, audio = await run_recording(cfg, models, samples, realtime, trailing_silence_s, on_turn=print_turn)
+    if not turns:
+        print(f"no speech turn found in {path}", file=sys.stderr)
+    if out is not None:
+        if len(audio):
+            write_wav(out, audio, models.tts.sample_rate)
+            print(f"reply audio: {out}", file=sys.stderr)
+        else:
+            print(f"no reply audio, so {out} was not written", file=sys.stderr)
+    if report is not None:
+        meta = {"input": str(path), "realtime": realtime, "input_duration_s": round(len(samples) / 16000, 3)}
+        write_json_atomic(report, report_dict(turns, meta))
+        print(f"report: {report}", file=sys.stderr)
+    return turns

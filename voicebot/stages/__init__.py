@@ -1,0 +1,1 @@
+"""Async pipeline stages wrapping the synchronous audio/ and engine/ code."""

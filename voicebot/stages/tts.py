@@ -1,0 +1,57 @@
+"""TTS stage: speaks the reply phrase by phrase while the LLM is still writing it."""
+
+from __future__ import annotations
+
+from audio.chunker import PhraseChunker
+from audio.tts import PiperTts
+from voicebot import frames as fr
+from voicebot.pipeline import Stage
+from voicebot.stages.worker import Worker
+
+
+class TtsStage(Stage):
+    name = "tts"
+
+    def __init__(self, tts: PiperTts, first_min_words: int = 3, min_words: int = 6, max_words: int = 24) -> None:
+        super().__init__()
+        self.tts = tts
+        self.chunker_args = {"first_min_words": first_min_words, "min_words": min_words, "max_words": max_words}
+        self.worker = Worker("tts")
+        self._turn_id: int | None = None
+        self._chunker = PhraseChunker(**self.chunker_args)
+        self._spoken: list[str] = []
+        self._cancelled: set[int] = set()
+
+    def _begin(self, turn_id: int) -> None:
+        if turn_id != self._turn_id:
+            self._turn_id = turn_id
+            self._chunker = PhraseChunker(**self.chunker_args)
+            self._spoken = []
+
+    async def handle(self, frame: fr.Frame) -> None:
+        if isinstance(frame, fr.LLMText):
+            self._begin(frame.turn_id)
+            for phrase in self._chunker.push(frame.text):
+                await self._speak(frame.turn_id, phrase)
+        elif isinstance(frame, fr.LLMDone):
+            self._begin(frame.turn_id)
+            for phrase in self._chunker.flush():
+                await self._speak(frame.turn_id, phrase)
+            await self.emit(fr.TTSDone(frame.turn_id, list(self._spoken)))
+            self._turn_id = None
+
+    async def _speak(self, turn_id: int, phrase: str) -> None:
+        index = len(self._spoken)
+        self._spoken.append(phrase)
+        chunks = iter(await self.worker.run(self.tts.synthesize, phrase))
+        while turn_id not in self._cancelled:
+            chunk = await self.worker.run(next, chunks, None)
+            if chunk is None:
+                return
+            await self.emit(fr.TTSAudio(turn_id, chunk, self.tts.sample_rate, phrase, index))
+
+    def interrupt(self, turn_id: int) -> None:
+        self._cancelled.add(turn_id)
+
+    async def close(self) -> None:
+        self.worker.close()
