@@ -87,6 +87,8 @@ class VadOptions:
         for name in ("pre_roll_ms", "post_roll_ms", "warmup_ms"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be >= 0")
+        if self.min_level_db is not None and self.min_level_db >= 0:
+            raise ValueError(f"min_level_db must be below 0 dBFS or None, got {self.min_level_db}")
         if self.max_flatness is not None and not 0.0 < self.max_flatness <= 1.0:
             raise ValueError(f"max_flatness must be in (0, 1] or None, got {self.max_flatness}")
 

@@ -28,6 +28,17 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", type=Path, help="write the figures as JSON")
     bench.add_argument("--fast", action="store_true", help="replay as fast as possible (default: real time)")
     bench.add_argument("--limit", type=int, default=0, help="use only the first N clips")
+
+    mic = sub.add_parser("mic", help="talk to it through the local microphone and speaker")
+    mic.add_argument("--list-devices", action="store_true", help="list audio devices and exit")
+    mic.add_argument("--input", help="input device: index or (part of) its name (default: system default)")
+    mic.add_argument("--output", help="output device: index or (part of) its name (default: system default)")
+    mic.add_argument("--echo", choices=["none", "half_duplex", "gate"], help="override echo.strategy")
+    mic.add_argument("--turns", type=int, help="exit after this many replies (default: until Ctrl-C)")
+
+    serve = sub.add_parser("serve", help="web page + WebRTC: talk to it from a browser")
+    serve.add_argument("--host", help="address to listen on (default: server.host)")
+    serve.add_argument("--port", type=int, help="port (default: server.port)")
     return p
 
 
@@ -35,7 +46,8 @@ async def _main(args: argparse.Namespace) -> int:
     from audio.io import AudioError
     from voicebot.models import load_models
 
-    cfg = load_config(args.config)
+    overrides = {"echo.strategy": args.echo} if getattr(args, "echo", None) else None
+    cfg = load_config(args.config, overrides)
     if args.command == "run":
         from audio.io import load_audio
         from voicebot.runner import run_file
@@ -56,6 +68,24 @@ async def _main(args: argparse.Namespace) -> int:
         from voicebot.bench import run_bench
 
         return await run_bench(cfg, args.manifest, args.json, realtime=not args.fast, limit=args.limit)
+    if args.command == "mic":
+        from voicebot.transports import mic
+
+        if args.list_devices:
+            print(mic.list_devices())
+            return 0
+        mic.find_device(args.input, "input")  # no device fails before seconds of model loading
+        mic.find_device(args.output, "output")
+        models = await load_models(cfg)
+        try:
+            await mic.run_mic(cfg, models, args.input, args.output, args.turns)
+        finally:
+            await models.close()
+        return 0
+    if args.command == "serve":
+        from voicebot.transports.server import serve
+
+        return await serve(cfg, args.host, args.port)
     raise AssertionError(args.command)
 
 

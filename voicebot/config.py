@@ -29,6 +29,9 @@ class VadConfig(_Section):
     pause_ms: int = Field(150, ge=30, le=5000, description="silence that marks a candidate turn end")
     end_silence_ms: int = Field(450, ge=60, le=5000, description="silence that ends the turn")
     pre_roll_ms: int = Field(300, ge=0, le=2000, description="audio kept from before the speech start")
+    post_roll_ms: int = Field(150, ge=0, le=2000, description="audio kept after the speech end for the ASR")
+    max_flatness: float | None = Field(0.45, gt=0, le=1, description="flatter frames are noise, not speech")
+    min_level_db: float | None = Field(-55.0, le=0, description="quieter frames are silence (dBFS)")
 
     @model_validator(mode="after")
     def _pause_before_end(self) -> VadConfig:
@@ -99,6 +102,23 @@ class ServerConfig(_Section):
     ice_servers: list[str] = Field(default_factory=list, description="STUN/TURN URLs; none by default")
 
 
+class EchoConfig(_Section):
+    """How the bot's own voice, heard back through the microphone, is kept out (transports/echo.py)."""
+
+    strategy: Literal["none", "half_duplex", "gate"] = Field(
+        "gate", description="mic (`voicebot mic`): none (headphones), half_duplex (mic muted while playing), "
+        "gate (mic passes during playback only when clearly louder than the expected echo)"
+    )
+    webrtc_strategy: Literal["none", "half_duplex", "gate"] = Field(
+        "none", description="browser sessions: none, since the page asks the browser for echo cancellation"
+    )
+    margin_db: float = Field(10.0, ge=0, le=60, description="gate: how far the mic must exceed the echo")
+    echo_gain_db: float = Field(0.0, ge=-60, le=20, description="gate: echo level relative to the played level")
+    floor_db: float = Field(-50.0, ge=-100, le=0, description="gate: never opens below this mic level")
+    tail_ms: int = Field(250, ge=0, le=5000, description="echo still expected after playback ends")
+    hold_ms: int = Field(400, ge=0, le=5000, description="gate stays open this long once opened")
+
+
 class Config(_Section):
     vad: VadConfig = VadConfig()
     asr: AsrConfig = AsrConfig()
@@ -106,6 +126,7 @@ class Config(_Section):
     tts: TtsConfig = TtsConfig()
     budgets_ms: BudgetsConfig = BudgetsConfig()
     server: ServerConfig = ServerConfig()
+    echo: EchoConfig = EchoConfig()
 
 
 def _format_error(source: str, err: ValidationError) -> str:

@@ -35,6 +35,9 @@ def vad_options(cfg: Config) -> VadOptions:
         pause_ms=v.pause_ms,
         end_silence_ms=v.end_silence_ms,
         pre_roll_ms=v.pre_roll_ms,
+        post_roll_ms=v.post_roll_ms,
+        max_flatness=v.max_flatness,
+        min_level_db=v.min_level_db,
     )
 
 

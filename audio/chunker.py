@@ -1,0 +1,111 @@
+"""Cut streamed LLM text into phrases a TTS can speak as soon as they are complete.
+
+Time to first audio is set by the first phrase, so it is cut early: at a sentence end of any
+length, at a clause mark (, ; :) once it has `first_min_words`, or after `first_max_words` at a
+word boundary. Later phrases only need to stay ahead of playback, so they are longer (fewer,
+more natural-sounding breaks): sentence ends, clause marks after `min_words`, forced after
+`max_words`. A break is only taken once the whitespace after a word has arrived, so a word, a
+number ("3.14", "1,000") or an abbreviation ("Dr.", "e.g.") is never split. Markdown symbols that
+a TTS would read aloud are removed.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["PhraseChunker"]
+
+_ABBREVIATIONS = frozenset(
+    {"mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "vs", "etc", "approx", "fig", "inc", "ltd"}
+    | {"co", "mt", "dept", "cf", "al"}
+)
+_WORD = re.compile(r"(\S+)(\s+)")
+_SENTENCE_END = re.compile(r"[.!?…]+[\"'”’)\]]*$")
+_CLAUSE_END = re.compile(r"[,;:–—][\"'”’)\]]*$")
+_DROP = str.maketrans("", "", "*#`~")
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_EDGE_UNDERSCORE = re.compile(r"(?<!\w)_+|_+(?!\w)")
+_LIST_MARKER = re.compile(r"^\s*(?:[-+•>]|\d+[.)])\s+")
+
+
+class PhraseChunker:
+    """`push(delta)` -> phrases completed by this delta; `flush()` -> the rest at end of reply."""
+
+    def __init__(
+        self, first_min_words: int = 3, min_words: int = 6, max_words: int = 24, first_max_words: int = 12
+    ) -> None:
+        if not 1 <= first_min_words <= first_max_words:
+            raise ValueError("need 1 <= first_min_words <= first_max_words")
+        if not 1 <= min_words <= max_words:
+            raise ValueError("need 1 <= min_words <= max_words")
+        self.first_min_words, self.first_max_words = first_min_words, first_max_words
+        self.min_words, self.max_words = min_words, max_words
+        self._buf = ""
+        self._first = True
+
+    def push(self, text_delta: str) -> list[str]:
+        """Add streamed text; return the phrases it completed (possibly none)."""
+        self._buf += text_delta.translate(_DROP)
+        out: list[str] = []
+        while (cut := self._find_break()) is not None:
+            phrase = _clean(self._buf[: cut[0]])
+            self._buf = self._buf[cut[1] :]
+            if phrase:
+                out.append(phrase)
+                self._first = False
+        return out
+
+    def flush(self) -> list[str]:
+        """End of the reply: return what is left and get ready for the next reply."""
+        phrase = _clean(self._buf)
+        self.reset()
+        return [phrase] if phrase else []
+
+    def reset(self) -> None:
+        """Drop buffered text (e.g. on barge-in)."""
+        self._buf = ""
+        self._first = True
+
+    def _find_break(self) -> tuple[int, int] | None:
+        """(end of phrase, start of the rest) of the first allowed break, if any."""
+        lo, cap = (
+            (self.first_min_words, self.first_max_words)
+            if self._first
+            else (
+                self.min_words,
+                self.max_words,
+            )
+        )
+        count = 0
+        for m in _WORD.finditer(self._buf):
+            word, space = m.group(1), m.group(2)
+            if _LIST_MARKER.match(word + " ") and count == 0:
+                continue  # "1." or "-" opening a list item is not a phrase
+            count += 1
+            if (
+                "\n" in space
+                or (_SENTENCE_END.search(word) and not _is_abbreviation(word))
+                or (_CLAUSE_END.search(word) and count >= lo)
+                or count >= cap
+            ):
+                return m.end(1), m.end()
+        return None
+
+
+def _is_abbreviation(word: str) -> bool:
+    """'Dr.', 'e.g.', 'U.S.', 'J.' end in a period without ending the sentence."""
+    if not word.endswith("."):
+        return False
+    core = word.rstrip(".").lstrip("\"'(“‘[")
+    if core.lower() in _ABBREVIATIONS:
+        return True
+    if len(core) == 1:
+        return core.isupper()  # an initial: "J. Smith"
+    return bool(re.fullmatch(r"[a-zA-Z](?:\.[a-zA-Z])+", core))  # e.g, i.e, U.S, a.m
+
+
+def _clean(phrase: str) -> str:
+    phrase = _LINK.sub(r"\1", phrase)
+    phrase = _EDGE_UNDERSCORE.sub("", phrase)
+    phrase = _LIST_MARKER.sub("", phrase)
+    return " ".join(phrase.split())

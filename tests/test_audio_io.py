@@ -1,0 +1,147 @@
+"""audio.io and audio.models: decoding, failure messages, resampling, atomic writes, model lookup."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+import soundfile as sf
+
+from audio.io import AudioError, StreamResampler, load_audio, resample, to_mono, write_wav
+from audio.models import ModelNotFoundError, piper_voice, whisper_model_dir
+
+
+def _tone(rate: int, seconds: float = 0.5, freq: float = 440.0) -> np.ndarray:
+    t = np.arange(int(rate * seconds)) / rate
+    return (0.5 * np.sin(2 * np.pi * freq * t)).astype(np.float32)
+
+
+@pytest.mark.parametrize(
+    ("subtype", "fmt", "rate", "channels"),
+    [
+        ("PCM_16", "WAV", 16000, 1),
+        ("PCM_24", "WAV", 44100, 2),
+        ("PCM_32", "WAV", 48000, 1),
+        ("FLOAT", "WAV", 22050, 3),
+        ("PCM_16", "FLAC", 8000, 2),
+    ],
+)
+def test_load_any_format(tmp_path: Path, subtype: str, fmt: str, rate: int, channels: int) -> None:
+    x = np.stack([_tone(rate)] * channels, axis=1)
+    path = tmp_path / f"a.{fmt.lower()}"
+    sf.write(path, x, rate, format=fmt, subtype=subtype)
+    y = load_audio(path)
+    assert y.dtype == np.float32 and y.ndim == 1
+    assert abs(len(y) - 8000) <= 2
+    assert np.allclose(y[1000:7000], _tone(16000)[1000:7000], atol=0.01)
+
+
+def test_load_jfk_flac(testdata: Path) -> None:
+    y = load_audio(testdata / "jfk.flac")
+    assert abs(len(y) / 16000 - 11.0) < 0.1
+    assert 0.05 < np.abs(y).max() <= 1.0
+
+
+def test_mixdown_averages_channels() -> None:
+    x = np.array([[1.0, 0.0], [0.5, -0.5]], np.float32)
+    assert np.allclose(to_mono(x), [0.5, 0.0])
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [(b"", "empty"), (b"this is not audio " * 20, "not a readable audio file")],
+)
+def test_bad_files(tmp_path: Path, content: bytes, message: str) -> None:
+    path = tmp_path / "bad.wav"
+    path.write_bytes(content)
+    with pytest.raises(AudioError, match=message) as e:
+        load_audio(path)
+    assert "bad.wav" in str(e.value)
+
+
+def test_missing_and_zero_frames(tmp_path: Path) -> None:
+    with pytest.raises(AudioError, match="not found"):
+        load_audio(tmp_path / "nope.wav")
+    path = tmp_path / "zero.wav"
+    sf.write(path, np.zeros((0, 1)), 16000)
+    with pytest.raises(AudioError, match="0 frames"):
+        load_audio(path)
+
+
+@pytest.mark.parametrize(("fmt", "subtype"), [("WAV", "PCM_16"), ("WAV", "PCM_24"), ("FLAC", "PCM_24")])
+def test_truncated_files(tmp_path: Path, fmt: str, subtype: str) -> None:
+    """libsndfile returns the frames present in a cut-off WAV without complaint: we must not."""
+    path = tmp_path / f"t.{fmt.lower()}"
+    sf.write(path, np.stack([_tone(16000, 1.0)] * 2, axis=1), 16000, format=fmt, subtype=subtype)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+    with pytest.raises(AudioError, match=r"t\.(wav|flac)"):
+        load_audio(path)
+
+
+def test_resample_preserves_tone() -> None:
+    y = resample(_tone(44100, 1.0, 1000.0), 44100, 16000)
+    assert len(y) == 16000
+    spectrum = np.abs(np.fft.rfft(y))
+    assert abs(int(np.argmax(spectrum)) - 1000) <= 1
+    with pytest.raises(AudioError):
+        resample(y, 0, 16000)
+
+
+def test_stream_resampler_matches_whole_signal() -> None:
+    x = _tone(48000, 1.0, 300.0)
+    rs = StreamResampler(48000, 16000)
+    parts = [rs.process(x[i : i + 480]) for i in range(0, len(x), 480)]
+    y = np.concatenate([*parts, rs.flush()])
+    assert abs(len(y) - 16000) <= 1
+    whole = resample(x, 48000, 16000)
+    assert np.allclose(y[200:15800], whole[200:15800], atol=1e-3)
+    same = StreamResampler(16000, 16000)
+    assert np.array_equal(same.process(whole), whole)
+
+
+def test_write_wav_atomic_roundtrip(tmp_path: Path) -> None:
+    path = tmp_path / "out.wav"
+    write_wav(path, _tone(24000) * 3.0, 24000)  # clipped, not wrapped
+    y, rate = sf.read(path, dtype="float32")
+    assert rate == 24000 and sf.info(path).subtype == "PCM_16"
+    assert np.abs(y).max() <= 1.0 and np.abs(y).max() > 0.99
+    assert [p.name for p in tmp_path.iterdir()] == ["out.wav"]  # no temp file left behind
+
+
+def test_write_wav_failure_leaves_nothing(tmp_path: Path) -> None:
+    with pytest.raises(AudioError):
+        write_wav(tmp_path / "x.wav", _tone(16000), -1)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_models_resolve(tmp_path: Path) -> None:
+    assert (whisper_model_dir("tiny.en") / "model.bin").is_file()
+    joe = piper_voice("joe")
+    assert joe.model.suffix == ".onnx" and joe.config.name.endswith(".onnx.json")
+    assert piper_voice(str(joe.model)) == joe
+    assert whisper_model_dir(str(whisper_model_dir("tiny.en"))) == whisper_model_dir("tiny.en")
+
+
+def test_models_missing(tmp_path: Path) -> None:
+    with pytest.raises(ModelNotFoundError, match=r"tiny\.en"):
+        whisper_model_dir("huge-v9")
+    with pytest.raises(ModelNotFoundError, match=r"model\.bin"):
+        whisper_model_dir(str(tmp_path))
+    with pytest.raises(ModelNotFoundError, match="joe"):
+        piper_voice("nobody")
+    with pytest.raises(ModelNotFoundError, match="not found"):
+        piper_voice(str(tmp_path / "v.onnx"))
+    assert issubclass(ModelNotFoundError, AudioError)
+
+
+def test_model_package_missing_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import audio.models as models
+
+    monkeypatch.setitem(models._WHISPER, "tiny.en", ("some-missing-pkg==1.0", "no_such_module_x", "f"))
+    monkeypatch.setitem(models._PIPER, "joe", ("another-missing-pkg==2.0", "no_such_module_y"))
+    with pytest.raises(ModelNotFoundError, match=r"pip install some-missing-pkg==1\.0"):
+        whisper_model_dir("tiny.en")
+    with pytest.raises(ModelNotFoundError, match=r"pip install another-missing-pkg==2\.0"):
+        piper_voice("joe")

@@ -1,0 +1,51 @@
+"""The live terminal line of `voicebot mic`: partial transcripts overwrite one line, finals stay.
+
+On a terminal the partial text and the reply being written update in place; when output is piped (logs,
+tests) only complete lines are written, so the log reads as a transcript.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from voicebot import frames as fr
+from voicebot.report import TurnRecord
+
+
+class LiveConsole:
+    def __init__(self, out: TextIO | None = None) -> None:
+        self.out = out or sys.stdout
+        self.live = self.out.isatty()
+        self._reply: dict[int, str] = {}
+
+    def _line(self, text: str, final: bool) -> None:
+        if self.live:
+            self.out.write("\r\x1b[K" + text + ("\n" if final else ""))
+        elif final:
+            self.out.write(text + "\n")
+        self.out.flush()
+
+    def on_frame(self, frame: fr.Frame) -> None:
+        if isinstance(frame, fr.SpeechStarted):
+            for turn, text in self._reply.items():  # a reply still being written was barged in on
+                self._line(f"bot: {text.strip()}  [interrupted]", final=True)
+                self._reply.pop(turn)
+                break
+            self._line("you: …", final=False)
+        elif isinstance(frame, fr.Transcript):
+            if frame.final:
+                if frame.text.strip():
+                    self._line(f"you: {frame.text}", final=True)
+            else:
+                self._line(f"you: {frame.text} …", final=False)
+        elif isinstance(frame, fr.LLMText):
+            self._reply[frame.turn_id] = self._reply.get(frame.turn_id, "") + frame.text
+            self._line(f"bot: {self._reply[frame.turn_id].strip()}", final=False)
+        elif isinstance(frame, fr.LLMDone):
+            self._reply.pop(frame.turn_id, None)
+            error = f"  [error: {frame.error}]" if frame.error else ""
+            self._line(f"bot: {frame.text}{error}", final=True)
+
+    def on_turn(self, rec: TurnRecord) -> None:
+        self._line(f"     turn {rec.turn_id}: {rec.latency_line()}", final=True)

@@ -1,0 +1,116 @@
+"""aiortc glue: browser audio in as 16 kHz AudioIn frames, reply audio out as a paced 48 kHz track.
+
+The outgoing track is the session's Player: aiortc pulls one 20 ms frame per `recv`, which we pace on the
+wall clock, so the PullPlayer behind it knows exactly which samples were sent (first-audible time, heard
+prefix on barge-in). When no reply is queued it sends silence, so the browser's jitter buffer stays primed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fractions
+import time
+from collections.abc import AsyncIterator
+
+import numpy as np
+from aiortc import MediaStreamTrack
+from aiortc.mediastreams import MediaStreamError
+from av import AudioFrame
+
+from audio.io import StreamResampler
+from voicebot.frames import AudioIn
+from voicebot.transports.playout import PullPlayer
+
+OUT_RATE = 48000
+FRAME_S = 0.02
+IN_RATE = 16000
+
+
+def restrict_ice_to_loopback() -> None:
+    """Offer only 127.0.0.1 as ICE host candidate (aioice skips loopback and offers every other address).
+
+    For a server bound to loopback (and for tests): no packet ever leaves the machine.
+    """
+    import aioice.ice
+
+    aioice.ice.get_host_addresses = lambda use_ipv4, use_ipv6: ["127.0.0.1"] if use_ipv4 else []
+
+
+class ReplyTrack(MediaStreamTrack):
+    """An audio track that plays the session's replies, and the session's Player."""
+
+    kind = "audio"
+
+    def __init__(self, rate: int = OUT_RATE) -> None:
+        super().__init__()
+        self.rate = rate
+        self.player = PullPlayer(rate)
+        self._samples = int(rate * FRAME_S)
+        self._start: float | None = None
+        self._pts = 0
+
+    # Player protocol, delegated: the session sees this track as its speaker.
+    def play(self, turn_id: int, samples: np.ndarray, rate: int) -> float:
+        return self.player.play(turn_id, samples, rate)
+
+    def stop(self) -> int:
+        return self.player.stop()
+
+    def is_playing(self) -> bool:
+        return self.player.is_playing()
+
+    async def recv(self) -> AudioFrame:
+        if self.readyState != "live":
+            raise MediaStreamError
+        if self._start is None:
+            self._start = time.monotonic()
+        due = self._start + self._pts / self.rate
+        delay = due - time.monotonic()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        elif delay < -0.2:  # we fell far behind (event loop stall): skip ahead, do not burst
+            self._pts += int(-delay * self.rate) // self._samples * self._samples
+        pcm = self.player.pull(self._samples)
+        s16 = (np.clip(pcm, -1.0, 1.0) * 32767).astype(np.int16)
+        frame = AudioFrame.from_ndarray(s16.reshape(1, -1), format="s16", layout="mono")
+        frame.sample_rate = self.rate
+        frame.pts = self._pts
+        frame.time_base = fractions.Fraction(1, self.rate)
+        self._pts += self._samples
+        return frame
+
+
+def frame_to_mono(frame: AudioFrame) -> np.ndarray:
+    """An aiortc/PyAV audio frame (s16 or float, packed or planar, any channels) as float32 mono."""
+    arr = frame.to_ndarray()
+    channels = len(frame.layout.channels)
+    if frame.format.is_planar:
+        arr = arr.reshape(channels, -1).T
+    else:
+        arr = arr.reshape(-1, channels)
+    x = arr.astype(np.float32)
+    if arr.dtype == np.int16:
+        x /= 32768.0
+    elif arr.dtype == np.int32:
+        x /= 2147483648.0
+    return x.mean(axis=1) if channels > 1 else x[:, 0]
+
+
+async def track_frames(track: MediaStreamTrack, first: AudioFrame | None = None) -> AsyncIterator[AudioIn]:
+    """16 kHz mono AudioIn from a remote audio track, on a clock counted in samples; ends with the track."""
+    resampler: StreamResampler | None = None
+    n = 0
+    frame = first
+    while True:
+        if frame is None:
+            try:
+                frame = await track.recv()
+            except MediaStreamError:
+                return
+        if resampler is None or resampler.from_rate != frame.sample_rate:
+            resampler = StreamResampler(frame.sample_rate, IN_RATE)
+        chunk = resampler.process(frame_to_mono(frame))
+        frame = None
+        if len(chunk):
+            yield AudioIn(chunk, n / IN_RATE)
+            n += len(chunk)
