@@ -26,7 +26,7 @@ def test_default_yaml_matches_the_typed_defaults() -> None:
     ],
 )
 def test_bad_config_names_the_key(data: dict, needle: str) -> None:
-    with pytest.raises(ConfigError, match=None) as err:
+    with pytest.raises(ConfigError) as err:
         parse_config(data, "x.yaml")
     assert needle in str(err.value)
     assert str(err.value).startswith("x.yaml: ")
@@ -35,7 +35,7 @@ def test_bad_config_names_the_key(data: dict, needle: str) -> None:
 def test_yaml_errors_are_config_errors(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("vad: [unclosed\n")
-    with pytest.raises(ConfigError, match="not valid YAML"):
+    with pytest.raises(ConfigError, match=r"not valid YAML"):
         load_config(bad)
     with pytest.raises(ConfigError, match="not found"):
         load_config(tmp_path / "missing.yaml")
@@ -48,5 +48,5 @@ def test_yaml_errors_are_config_errors(tmp_path: Path) -> None:
 def test_overrides_apply_dotted_keys_and_are_validated(tmp_path: Path) -> None:
     cfg = load_config(None, {"vad.end_silence_ms": 600, "llm.max_tokens": 10})
     assert cfg.vad.end_silence_ms == 600 and cfg.llm.max_tokens == 10
-    with pytest.raises(ConfigError, match="tts.length_scale"):
+    with pytest.raises(ConfigError, match=r"tts\.length_scale"):
         load_config(None, {"tts.length_scale": -1})

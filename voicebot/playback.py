@@ -77,12 +77,12 @@ class VirtualPlayer:
         """The reply audio placed where it played on the input clock (silence elsewhere)."""
         if not self.segments:
             return np.zeros(0, np.float32)
-        end = max(int(round(s.start_s * rate)) + len(s.samples) for s in self.segments)
+        end = max(round(s.start_s * rate) + len(s.samples) for s in self.segments)
         out = np.zeros(end, np.float32)
         cursor = 0
         for s in self.segments:
             assert s.rate == rate, "one voice per session"
-            i = max(int(round(s.start_s * rate)), cursor)  # never overlap: push a late segment back
+            i = max(round(s.start_s * rate), cursor)  # never overlap: push a late segment back
             if i + len(s.samples) > len(out):
                 out = np.concatenate([out, np.zeros(i + len(s.samples) - len(out), np.float32)])
             out[i : i + len(s.samples)] = s.samples

@@ -91,7 +91,7 @@ class AsrStage(Stage):
     async def _partial(self, turn: _Turn, audio: np.ndarray) -> None:
         text = await self._transcribe(audio)
         if self.turn is turn and turn.early is None and text:
-            committed, tentative = self.agreement.update(text)
+            committed, _tentative = self.agreement.update(text)
             await self.emit(fr.Transcript(turn.turn_id, text, final=False, committed=committed))
 
     def _drop_turn(self) -> None:
