@@ -89,7 +89,10 @@ class OpenAIClient:
                     data = line[5:].strip()
                     if data == "[DONE]":
                         return
-                    choice = json.loads(data)["choices"][0]
+                    chunk = json.loads(data)
+                    if "error" in chunk:
+                        raise VoicebotError(f"LLM server error: {chunk['error']}")
+                    choice = chunk["choices"][0]
                     text = (choice.get("delta") or {}).get("content")
                     if text:
                         yield text
