@@ -13,10 +13,10 @@ def test_heard_prefix_cuts_inside_the_phrase_that_was_playing() -> None:
 
 def test_record_reply_replaces_an_interrupted_reply() -> None:
     conv = Conversation("sys", history_turns=2)
-    conv.add_user("hi")
+    conv.add_user(1, "hi")
     conv.record_reply(1, "Hello, how can I help you today?")
     conv.record_reply(1, "Hello, how")  # barge-in: only this was heard
-    conv.add_user("what time is it")
+    conv.add_user(2, "what time is it")
     assert conv.prompt() == [
         {"role": "system", "content": "sys"},
         {"role": "user", "content": "hi"},
@@ -28,12 +28,21 @@ def test_record_reply_replaces_an_interrupted_reply() -> None:
 def test_unheard_reply_leaves_no_assistant_message_and_history_is_bounded() -> None:
     conv = Conversation("sys", history_turns=1)
     for i in range(4):
-        conv.add_user(f"q{i}")
+        conv.add_user(i, f"q{i}")
         conv.record_reply(i, f"a{i}")
     conv.record_reply(3, "")  # nothing of the last reply was heard
-    conv.add_user("q4")
+    conv.add_user(4, "q4")
     roles = [m["role"] for m in conv.prompt()]
     assert roles[0] == "system" and roles[1] == "user"
     assert {"role": "assistant", "content": "a3"} not in conv.prompt()
     assert conv.prompt()[-1] == {"role": "user", "content": "q4"}
     assert len(conv.prompt()) <= 1 + 3
+
+
+def test_retract_removes_a_merged_turn_entirely() -> None:
+    conv = Conversation("sys")
+    conv.add_user(1, "ask not what your country can do for you")
+    conv.record_reply(1, "")  # cancelled before anything was heard
+    conv.retract(1)
+    conv.add_user(2, "ask not what your country can do for you, ask what you can do")
+    assert [m["content"] for m in conv.prompt()][1:] == ["ask not what your country can do for you, ask what you can do"]

@@ -29,6 +29,9 @@ class VadConfig(_Section):
     pause_ms: int = Field(150, ge=30, le=5000, description="silence that marks a candidate turn end")
     end_silence_ms: int = Field(450, ge=60, le=5000, description="silence that ends the turn")
     pre_roll_ms: int = Field(300, ge=0, le=2000, description="audio kept from before the speech start")
+    continuation_ms: int = Field(
+        500, ge=0, le=5000, description="speech starting this soon after an endpoint continues that turn"
+    )
     post_roll_ms: int = Field(150, ge=0, le=2000, description="audio kept after the speech end for the ASR")
     max_flatness: float | None = Field(0.45, gt=0, le=1, description="flatter frames are noise, not speech")
     min_level_db: float | None = Field(-55.0, le=0, description="quieter frames are silence (dBFS)")

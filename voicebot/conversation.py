@@ -1,7 +1,8 @@
 """The chat history of one voice session.
 
-Only what the user actually heard of an interrupted reply is kept, so the model never believes it said
-something the user never heard.
+Messages are tagged with the turn they belong to, so a turn can be amended after the fact: a barge-in
+cuts the reply down to what the user actually heard (the model never believes it said something the user
+never heard), and a turn the user continued after a pause is retracted and replaced by the merged one.
 """
 
 from __future__ import annotations
@@ -14,20 +15,28 @@ class Conversation:
     system_prompt: str
     history_turns: int = 6
     messages: list[dict[str, str]] = field(default_factory=list)
-    _reply_at: dict[int, int] = field(default_factory=dict)  # turn id -> index of its reply message
+    _turns: list[int] = field(default_factory=list)  # the turn of each message
 
-    def add_user(self, text: str) -> None:
+    def add_user(self, turn_id: int, text: str) -> None:
         self.messages.append({"role": "user", "content": text})
+        self._turns.append(turn_id)
 
     def record_reply(self, turn_id: int, text: str) -> None:
         """Set (or, after a barge-in, cut down to what was heard) the assistant's reply for a turn."""
         text = text.strip()
-        i = self._reply_at.get(turn_id)
-        if i is not None:
-            self.messages[i]["content"] = text
-        elif text:
-            self._reply_at[turn_id] = len(self.messages)
+        for i, (m, t) in enumerate(zip(self.messages, self._turns, strict=True)):
+            if t == turn_id and m["role"] == "assistant":
+                m["content"] = text
+                return
+        if text:
             self.messages.append({"role": "assistant", "content": text})
+            self._turns.append(turn_id)
+
+    def retract(self, turn_id: int) -> None:
+        """Forget a turn entirely (it was merged into a later one)."""
+        keep = [i for i, t in enumerate(self._turns) if t != turn_id]
+        self.messages = [self.messages[i] for i in keep]
+        self._turns = [self._turns[i] for i in keep]
 
     def prompt(self) -> list[dict[str, str]]:
         """System prompt plus the last `history_turns` exchanges and the pending user message."""

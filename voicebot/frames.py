@@ -32,7 +32,10 @@ class TurnFrame(Frame):
 
 @dataclass(frozen=True)
 class SpeechStarted(TurnFrame):
+    """The user started speaking; `continues` names the turn they resumed within the continuation window."""
+
     t_s: float
+    continues: int | None = None
 
 
 @dataclass(frozen=True)

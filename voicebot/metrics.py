@@ -46,11 +46,14 @@ class Metrics:
         for name, kind, help_, value in (
             ("voicebot_sessions_active", "gauge", "Sessions now connected.", self.sessions_active),
             ("voicebot_sessions_total", "counter", "Sessions accepted since start.", self.sessions_total),
-            ("voicebot_sessions_rejected_total", "counter", "Callers turned away (server full).",
-             self.sessions_rejected),
+            (
+                "voicebot_sessions_rejected_total",
+                "counter",
+                "Callers turned away (server full).",
+                self.sessions_rejected,
+            ),
             ("voicebot_turns_total", "counter", "Turns answered since start.", self.turns_total),
-            ("voicebot_turns_interrupted", "gauge", "Barged-in turns among the recent ones.",
-             self.turns_interrupted),
+            ("voicebot_turns_interrupted", "gauge", "Barged-in turns among the recent ones.", self.turns_interrupted),
         ):
             lines += [f"# HELP {name} {help_}", f"# TYPE {name} {kind}", f"{name} {value}"]
         return "\n".join(lines) + "\n"

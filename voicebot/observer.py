@@ -49,7 +49,12 @@ class TurnObserver:
             return
         wall = time.monotonic() if wall is None else wall
         if isinstance(frame, fr.SpeechStarted):
-            self._open[frame.turn_id] = TurnRecord(frame.turn_id, speech_start_s=round(frame.t_s, 3))
+            rec = TurnRecord(frame.turn_id, speech_start_s=round(frame.t_s, 3))
+            if frame.continues is not None:  # merged turns are reported once, as the later one
+                first = self._open.pop(frame.continues, None) or self._pop_done(frame.continues)
+                if first is not None:
+                    rec.speech_start_s = first.speech_start_s
+            self._open[frame.turn_id] = rec
             return
         rec = self._open.get(frame.turn_id)
         if rec is None:
@@ -94,6 +99,12 @@ class TurnObserver:
         self.turns.append(rec)
         if self.on_turn is not None:
             self.on_turn(rec)
+
+    def _pop_done(self, turn_id: int) -> TurnRecord | None:
+        for i, rec in enumerate(self.turns):
+            if rec.turn_id == turn_id:
+                return self.turns.pop(i)
+        return None
 
     def _drop(self, turn_id: int) -> None:
         self._open.pop(turn_id, None)

@@ -59,7 +59,7 @@ class Session:
         self.sink = SinkStage(self.player, self.observer.on_audible, self._turn_done)
         self.pipeline = Pipeline(
             [
-                VadStage(vad_options(cfg)),
+                VadStage(vad_options(cfg), cfg.vad.continuation_ms),
                 AsrStage(models.asr, cfg.asr.partial_interval_ms),
                 LlmStage(models.llm, self.conversation, models.reply_params),
                 TtsStage(models.tts, cfg.tts.first_min_words, cfg.tts.min_words, cfg.tts.max_words),
@@ -74,10 +74,13 @@ class Session:
 
     def _on_frame(self, frame: fr.Frame, wall: float) -> None:
         self.observer.on_frame(frame, wall)
-        if isinstance(frame, fr.SpeechStarted) and self.replying is not None:
-            if self.barge_in and not self.is_idle():
-                self.interrupt()
-            self.replying = None
+        if isinstance(frame, fr.SpeechStarted):
+            if frame.continues is not None:  # the user only paused: merge, and drop the first turn's reply
+                self._cancel(frame.continues, merged=True)
+            elif self.replying is not None and self.barge_in and not self.is_idle():
+                self._cancel(self.replying)
+            if self.is_idle():
+                self.replying = None
         elif isinstance(frame, fr.Transcript) and frame.final and frame.text.strip():
             self.replying, self._reply_made = frame.turn_id, False
         if self.on_frame is not None:
@@ -89,17 +92,22 @@ class Session:
             self._reply_made = True
 
     def interrupt(self) -> None:
-        """Cancel the current reply and keep only what the user heard of it."""
-        turn = self.replying
-        if turn is None:
-            return
-        self.replying = None
+        """Barge-in: cancel the current reply and keep only what the user heard of it."""
+        if self.replying is not None:
+            self._cancel(self.replying)
+
+    def _cancel(self, turn: int, merged: bool = False) -> None:
         self.pipeline.interrupt(turn)
-        played = self.player.stop() if self.sink.active_turn == turn else 0
-        spoken = self.sink.spoken if self.sink.active_turn == turn else []
-        heard = heard_prefix(spoken, played)
-        self.conversation.record_reply(turn, heard)
-        self.observer.on_turn_done(turn, interrupted=True, heard_text=heard)
+        heard = ""
+        if self.sink.active_turn == turn:
+            heard = heard_prefix(self.sink.spoken, self.player.stop())
+        if self.replying == turn:
+            self.replying = None
+        if merged:
+            self.conversation.retract(turn)
+        else:
+            self.conversation.record_reply(turn, heard)
+            self.observer.on_turn_done(turn, interrupted=True, heard_text=heard)
 
     def is_idle(self) -> bool:
         """No reply is being made or played."""

@@ -3,6 +3,9 @@
 The final pass starts early, at the first pause (`SpeechPaused`), on the audio up to that point: if the
 turn then ends at that same pause, its result is already there (or nearly) when the VAD decides, which
 hides most of the ASR time inside the end-of-turn silence. If the user goes on, the early pass is dropped.
+
+A turn that continues an earlier one (the user resumed right after an endpoint) is transcribed over the
+audio of both, so Whisper sees the whole utterance.
 """
 
 from __future__ import annotations
@@ -25,17 +28,36 @@ TAIL_PAD_S = 0.15  # trailing silence given to Whisper after the speech end: it 
 @dataclass
 class _Turn:
     turn_id: int
-    start_s: float
+    start_s: float | None = None  # input-clock time of the first sample held
     chunks: list[np.ndarray] = field(default_factory=list)
     n: int = 0
     partial_at: int = 0  # samples covered by the last partial
     partial: asyncio.Task[None] | None = None
     early: tuple[float, asyncio.Task[str]] | None = None  # (speech end it assumed, final pass)
 
+    def append(self, samples: np.ndarray, t_s: float) -> None:
+        """Add audio that starts at t_s, trimming overlap with (or filling a gap after) what is held."""
+        if self.start_s is None:
+            self.start_s = t_s
+        gap = round((t_s - self.start_s) * RATE) - self.n
+        if gap > 0:
+            samples = np.concatenate([np.zeros(gap, np.float32), samples])
+        elif gap < 0:
+            samples = samples[-gap:]
+        if len(samples):
+            self.chunks.append(samples)
+            self.n += len(samples)
+
     def audio_until(self, t_s: float) -> np.ndarray:
         audio = np.concatenate(self.chunks) if self.chunks else np.zeros(0, np.float32)
-        self.chunks, self.n = [audio], len(audio)
-        return audio[: max(0, int((t_s - self.start_s) * RATE))]
+        self.chunks = [audio]
+        start = self.start_s if self.start_s is not None else t_s
+        return audio[: max(0, int((t_s - start) * RATE))]
+
+    def cancel(self) -> None:
+        for task in (self.partial, self.early[1] if self.early else None):
+            if task is not None:
+                task.cancel()
 
 
 class AsrStage(Stage):
@@ -48,24 +70,20 @@ class AsrStage(Stage):
         self.worker = Worker("asr")
         self.agreement = LocalAgreement()
         self.turn: _Turn | None = None
+        self._last: _Turn | None = None  # the last turn, kept in case the user continues it
 
     async def _transcribe(self, audio: np.ndarray) -> str:
         return (await self.worker.run(self.asr.transcribe, audio)).strip()
 
     async def handle(self, frame: fr.Frame) -> None:
         if isinstance(frame, fr.SpeechStarted):
-            self._drop_turn()
-            self.turn = _Turn(frame.turn_id, frame.t_s)
-            self.agreement.reset()
+            self._start(frame)
             return
         turn = self.turn
         if turn is None or not isinstance(frame, fr.TurnFrame) or frame.turn_id != turn.turn_id:
             return
         if isinstance(frame, fr.UserAudio):
-            if not turn.chunks:
-                turn.start_s = frame.t_s
-            turn.chunks.append(frame.samples)
-            turn.n += len(frame.samples)
+            turn.append(frame.samples, frame.t_s)
             busy = turn.early is not None or (turn.partial is not None and not turn.partial.done())
             if not busy and turn.n - turn.partial_at >= self.partial_every:
                 turn.partial_at = turn.n
@@ -79,8 +97,18 @@ class AsrStage(Stage):
             turn.early = None
         elif isinstance(frame, fr.TurnEnded):
             text = await self._final(turn, frame.speech_end_s)
-            self.turn = None
+            self.turn, self._last = None, turn
             await self.emit(fr.Transcript(turn.turn_id, text, final=True, committed=text))
+
+    def _start(self, frame: fr.SpeechStarted) -> None:
+        before = self.turn if self.turn is not None else self._last
+        if self.turn is not None:
+            self.turn.cancel()
+        self.turn = _Turn(frame.turn_id)
+        if before is not None and before.turn_id == frame.continues:
+            self.turn.start_s = before.start_s
+            self.turn.append(before.audio_until(1e9), before.start_s or 0.0)
+        self.agreement.reset()
 
     async def _final(self, turn: _Turn, speech_end_s: float) -> str:
         if turn.early is not None and abs(turn.early[0] - speech_end_s) < 0.05:
@@ -94,19 +122,10 @@ class AsrStage(Stage):
             committed, _tentative = self.agreement.update(text)
             await self.emit(fr.Transcript(turn.turn_id, text, final=False, committed=committed))
 
-    def _drop_turn(self) -> None:
-        if self.turn is not None:
-            for task in (self.turn.partial, self.turn.early[1] if self.turn.early else None):
-                if task is not None:
-                    task.cancel()
-        self.turn = None
-
-    def interrupt(self, turn_id: int) -> None:
-        if self.turn is not None and self.turn.turn_id == turn_id:
-            self._drop_turn()
-
     async def finish(self) -> None:
-        self._drop_turn()
+        if self.turn is not None:
+            self.turn.cancel()
+        self.turn = None
 
     async def close(self) -> None:
         self.worker.close()

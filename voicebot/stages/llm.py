@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 
 from voicebot import frames as fr
 from voicebot.conversation import Conversation
@@ -26,12 +25,17 @@ class LlmStage(Stage):
     async def handle(self, frame: fr.Frame) -> None:
         if not (isinstance(frame, fr.Transcript) and frame.final and frame.text.strip()):
             return
-        self.conversation.add_user(frame.text.strip())
+        self.conversation.add_user(frame.turn_id, frame.text.strip())
         self._turn_id = frame.turn_id
         self._task = asyncio.create_task(self._reply(frame.turn_id, self.conversation.prompt()))
-        with contextlib.suppress(asyncio.CancelledError):
+        try:
             await self._task  # one reply at a time; a barge-in cancels it
-        self._task = self._turn_id = None
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():  # the stage itself is cancelled (teardown)
+                raise
+        finally:
+            self._task = self._turn_id = None
 
     async def _reply(self, turn_id: int, messages: list[dict[str, str]]) -> None:
         parts: list[str] = []

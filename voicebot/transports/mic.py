@@ -39,9 +39,7 @@ def sounddevice() -> ModuleType:
     try:
         import sounddevice as sd
     except OSError as e:  # raised at import when libportaudio is missing
-        raise VoicebotError(
-            f"cannot load PortAudio ({e}); install it: sudo apt-get install libportaudio2"
-        ) from None
+        raise VoicebotError(f"cannot load PortAudio ({e}); install it: sudo apt-get install libportaudio2") from None
     return sd
 
 
@@ -79,22 +77,25 @@ def find_device(spec: str | None, kind: str) -> int:
 class MicSource:
     """16 kHz mono AudioIn blocks from an input device, resampled from its native rate if need be.
 
-    The capture callback waits (up to `stall_s`) for room in a bounded queue instead of dropping audio,
-    and `frames` never runs ahead of the wall clock: a real microphone is unaffected by either, while a
-    device that delivers faster than real time (a file-backed test device) is paced like a real one, as the
-    session's real-time clock assumes.
+    A reader thread does blocking reads and waits for room in a bounded queue (back-pressure, not loss),
+    and `frames` never runs ahead of the wall clock. A real microphone is unaffected by either; a device
+    that delivers faster than real time (the file-backed test device) is read in order, without gaps,
+    and paced like a real one, as the session's real-time clock assumes. (Blocking inside a PortAudio
+    callback instead makes such a device skip audio.)
     """
 
-    def __init__(self, device: int, max_blocks: int = 100, stall_s: float = 2.0) -> None:
+    def __init__(self, device: int, max_blocks: int = 50) -> None:
         self.sd = sounddevice()
         self.device = device
         self.loop = asyncio.get_running_loop()
         self.queue: asyncio.Queue[np.ndarray] = asyncio.Queue()
         self._room = threading.Semaphore(max_blocks)
-        self.stall_s = stall_s
-        self.dropped = 0
+        self.overflows = 0
         self.stream, rate = self._open()
+        self.block = rate * BLOCK_MS // 1000
         self.resampler = StreamResampler(rate, RATE)
+        self._running = False
+        self._thread = threading.Thread(target=self._read_loop, name="mic-reader", daemon=True)
         self.t0 = 0.0
 
     def _open(self) -> tuple[Any, int]:
@@ -107,32 +108,35 @@ class MicSource:
                     channels=1,
                     samplerate=rate,
                     blocksize=rate * BLOCK_MS // 1000,
-                    dtype="float32",
-                    callback=self._callback,
+                    dtype="int16",  # every device has it (float capture through ALSA plug garbled test audio)
                 )
                 return stream, rate
             except self.sd.PortAudioError as e:
                 last = e
         raise VoicebotError(f"cannot open audio input device {self.device}: {last}")
 
-    def _callback(self, indata: np.ndarray, frames: int, time_info: object, status: object) -> None:
-        if not self._room.acquire(timeout=self.stall_s):
-            self.dropped += 1  # the event loop is stuck: lose audio rather than block the device forever
-            return
-        with contextlib.suppress(RuntimeError):  # loop closed while the stream winds down
-            self.loop.call_soon_threadsafe(self.queue.put_nowait, indata[:, 0].copy())
+    def _read_loop(self) -> None:
+        while self._running:
+            data, overflowed = self.stream.read(self.block)
+            self.overflows += bool(overflowed)
+            while self._running and not self._room.acquire(timeout=0.1):
+                pass
+            with contextlib.suppress(RuntimeError):  # loop closed while the stream winds down
+                self.loop.call_soon_threadsafe(self.queue.put_nowait, data[:, 0].astype(np.float32) / 32768)
 
     def start(self) -> float:
         """Start capturing; return the wall time of input sample 0."""
-        self.t0 = time.monotonic()
         self.stream.start()
+        self.t0 = time.monotonic()
+        self._running = True
+        self._thread.start()
         return self.t0
 
     async def frames(self, stop: asyncio.Event) -> AsyncIterator[AudioIn]:
         n = 0
         halt = asyncio.ensure_future(stop.wait())
         try:
-            while True:
+            while not stop.is_set():  # checked first: a device faster than real time always has a block
                 get = asyncio.ensure_future(self.queue.get())
                 await asyncio.wait([get, halt], return_when=asyncio.FIRST_COMPLETED)
                 if not get.done():
@@ -150,8 +154,9 @@ class MicSource:
             halt.cancel()
 
     def close(self) -> None:
-        for _ in range(4):  # unblock a callback waiting for room so that stop() cannot hang
-            self._room.release()
+        self._running = False
+        if self._thread.is_alive():
+            self._thread.join(timeout=2)
         self.stream.stop()
         self.stream.close()
 
@@ -165,14 +170,14 @@ class DevicePlayer(PullPlayer):
         super().__init__(rate)
         try:
             self.stream = sd.OutputStream(
-                device=device, channels=1, samplerate=rate, dtype="float32", callback=self._callback
+                device=device, channels=1, samplerate=rate, dtype="int16", callback=self._callback
             )
         except sd.PortAudioError as e:
             raise VoicebotError(f"cannot open audio output device {device}: {e}") from None
         self.latency_s = float(self.stream.latency)
 
     def _callback(self, outdata: np.ndarray, frames: int, time_info: object, status: object) -> None:
-        outdata[:, 0] = self.pull(frames)
+        outdata[:, 0] = (np.clip(self.pull(frames), -1.0, 1.0) * 32767).astype(np.int16)
 
     def start(self) -> None:
         self.stream.start()
@@ -221,8 +226,11 @@ async def run_mic(
         player.start()
         t0 = mic.start()
         names = (sd.query_devices(in_dev)["name"], sd.query_devices(out_dev)["name"])
-        print(f"listening on {names[0]!r}, speaking on {names[1]!r} (echo: {cfg.echo.strategy}); Ctrl-C to stop",
-              file=sys.stderr, flush=True)
+        print(
+            f"listening on {names[0]!r}, speaking on {names[1]!r} (echo: {cfg.echo.strategy}); Ctrl-C to stop",
+            file=sys.stderr,
+            flush=True,
+        )
         return await session.run(gated(mic.frames(stop), gate), t0)
     finally:
         mic.close()

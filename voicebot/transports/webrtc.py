@@ -84,10 +84,7 @@ def frame_to_mono(frame: AudioFrame) -> np.ndarray:
     """An aiortc/PyAV audio frame (s16 or float, packed or planar, any channels) as float32 mono."""
     arr = frame.to_ndarray()
     channels = len(frame.layout.channels)
-    if frame.format.is_planar:
-        arr = arr.reshape(channels, -1).T
-    else:
-        arr = arr.reshape(-1, channels)
+    arr = arr.reshape(channels, -1).T if frame.format.is_planar else arr.reshape(-1, channels)
     x = arr.astype(np.float32)
     if arr.dtype == np.int16:
         x /= 32768.0
@@ -96,16 +93,22 @@ def frame_to_mono(frame: AudioFrame) -> np.ndarray:
     return x.mean(axis=1) if channels > 1 else x[:, 0]
 
 
-async def track_frames(track: MediaStreamTrack, first: AudioFrame | None = None) -> AsyncIterator[AudioIn]:
-    """16 kHz mono AudioIn from a remote audio track, on a clock counted in samples; ends with the track."""
+async def track_frames(
+    track: MediaStreamTrack, first: AudioFrame | None = None, idle_timeout_s: float | None = None
+) -> AsyncIterator[AudioIn]:
+    """16 kHz mono AudioIn from a remote audio track, on a clock counted in samples.
+
+    Ends with the track, or when no frame came for `idle_timeout_s` (a peer that vanished without
+    hanging up: browsers send frames continuously while the microphone is on).
+    """
     resampler: StreamResampler | None = None
     n = 0
     frame = first
     while True:
         if frame is None:
             try:
-                frame = await track.recv()
-            except MediaStreamError:
+                frame = await asyncio.wait_for(track.recv(), idle_timeout_s)
+            except (MediaStreamError, TimeoutError):
                 return
         if resampler is None or resampler.from_rate != frame.sample_rate:
             resampler = StreamResampler(frame.sample_rate, IN_RATE)

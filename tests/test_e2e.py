@@ -1,0 +1,130 @@
+"""End to end on the shared recordings: real VAD, ASR, engine and TTS, replayed with --fast."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+import pytest_asyncio
+import soundfile as sf
+
+from audio.io import load_audio
+from voicebot.config import load_config
+from voicebot.models import load_models
+from voicebot.report import STAGES
+from voicebot.runner import run_file
+
+REPO = Path(__file__).resolve().parents[1]
+EVENT_ORDER = [
+    "speech_end_s",
+    "endpoint_s",
+    "asr_final_s",
+    "llm_first_token_s",
+    "tts_first_audio_s",
+    "first_audible_reply_s",
+]
+
+
+@pytest.fixture(scope="module")
+def cfg():
+    return load_config(None, {"llm.max_tokens": 24})
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def models(cfg):
+    m = await load_models(cfg)
+    yield m
+    await m.close()
+
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+async def test_every_clip_gives_one_turn_with_a_spoken_reply(cfg, models, manifest, testdata, tmp_path):
+    for clip in manifest["asr_clips"]:
+        samples = load_audio(testdata / clip["file"], 16000)
+        out, report = tmp_path / "reply.wav", tmp_path / "report.json"
+        turns = await run_file(cfg, models, samples, testdata / clip["file"], out, report, realtime=False)
+        assert len(turns) == 1, (clip["file"], turns)
+        data = json.loads(report.read_text())
+        (turn,) = data["turns"]
+        assert turn["transcript"].strip() and turn["reply_text"].strip(), turn
+        times = [turn[k] for k in EVENT_ORDER]
+        assert all(t is not None for t in times), turn
+        assert times == sorted(times), f"{clip['file']}: events out of order: {times}"
+        # jfk.flac ends in 0.4 s of crowd noise at about -30 dBFS that no VAD can tell from speech: there
+        # the speech end may be as late as the end of the recording.
+        late = max(clip["speech_end_s"], len(samples) / 16000) + 0.35
+        assert clip["speech_end_s"] - 0.35 < turn["speech_end_s"] < late, (clip["file"], turn["speech_end_s"])
+        assert set(turn["latency_ms"]) == {name for name, _, _ in STAGES}
+        v2v = (turn["first_audible_reply_s"] - turn["speech_end_s"]) * 1000
+        assert math.isclose(turn["latency_ms"]["voice_to_voice"], v2v, abs_tol=1.0)
+        audio, rate = sf.read(out)
+        assert rate == models.tts.sample_rate
+        reply = audio[int(turn["first_audible_reply_s"] * rate) :]
+        assert np.abs(reply).max() > 0.05, "reply audio is silent"
+
+
+def _cli(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "voicebot", *args], cwd=cwd, capture_output=True, text=True, timeout=300
+    )
+
+
+def _assert_clean_error(proc: subprocess.CompletedProcess[str], needle: str) -> None:
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert needle in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "needle"),
+    [
+        ("notes.wav", b"this is not audio at all" * 10, "notes.wav"),
+        ("empty.wav", b"", "empty.wav"),
+    ],
+)
+def test_bad_files_give_a_clear_error_and_write_nothing(tmp_path, name, content, needle):
+    bad = tmp_path / name
+    bad.write_bytes(content)
+    out, report = tmp_path / "out.wav", tmp_path / "report.json"
+    proc = _cli("run", str(bad), "--out", str(out), "--report", str(report), "--fast")
+    _assert_clean_error(proc, needle)
+    assert not out.exists() and not report.exists()
+
+
+def test_truncated_file_gives_a_clear_error(tmp_path, testdata):
+    data = (testdata / "spk1_snt1.wav").read_bytes()
+    bad = tmp_path / "cut.wav"
+    bad.write_bytes(data[:30])  # header cut in the middle
+    proc = _cli("run", str(bad), "--fast")
+    _assert_clean_error(proc, "cut.wav")
+
+
+def test_missing_input_and_unknown_config_key(tmp_path):
+    _assert_clean_error(_cli("run", str(tmp_path / "nope.wav")), "nope.wav")
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("vad:\n  aggressivenes: 2\n")
+    _assert_clean_error(_cli("--config", str(cfg), "run", str(tmp_path / "x.wav")), "vad.aggressivenes")
+
+
+def test_missing_model_names_what_to_install(tmp_path, testdata):
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(f"llm:\n  model: {tmp_path / 'missing.gguf'}\n")
+    proc = _cli("--config", str(cfg), "run", str(testdata / "spk1_snt1.wav"), "--fast")
+    _assert_clean_error(proc, "missing.gguf")
+
+
+async def test_silence_and_noise_give_no_turn(cfg, models, tmp_path):
+    rng = np.random.default_rng(0)
+    for samples in (np.zeros(16000 * 3, np.float32), (0.05 * rng.standard_normal(16000 * 3)).astype(np.float32)):
+        out, report = tmp_path / "r.wav", tmp_path / "r.json"
+        turns = await run_file(cfg, models, samples, Path("noise"), out, report, realtime=False)
+        assert turns == []
+        assert json.loads(report.read_text())["turns"] == []
+        assert not out.exists()

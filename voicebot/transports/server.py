@@ -1,0 +1,242 @@
+"""`voicebot serve`: the web page, WebRTC signalling (`POST /offer`), `/metrics` and `/healthz`.
+
+Each peer connection is one Session with its own conversation; all sessions share the process's Models.
+A peer that hangs up, fails, or whose microphone track ends is torn down at once: its pipeline tasks are
+cancelled (which aborts its LLM request and TTS), its tracks stopped and its slot freed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import json
+import logging
+import sys
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from aiohttp import web
+from aiortc import RTCConfiguration, RTCIceServer, RTCPeerConnection, RTCSessionDescription
+from aiortc.mediastreams import MediaStreamError, MediaStreamTrack
+
+from voicebot import frames as fr
+from voicebot.config import Config
+from voicebot.errors import VoicebotError
+from voicebot.frames import AudioIn
+from voicebot.metrics import Metrics
+from voicebot.models import Models
+from voicebot.report import TurnRecord
+from voicebot.session import Session
+from voicebot.transports.echo import EchoGate, EchoOptions, gated
+from voicebot.transports.webrtc import ReplyTrack, restrict_ice_to_loopback, track_frames
+
+WEB_DIR = Path(__file__).resolve().parents[2] / "web"
+log = logging.getLogger("voicebot.server")
+
+
+def _event(frame: fr.Frame) -> dict[str, object] | None:
+    """The page's view of a pipeline frame (None: not shown)."""
+    if isinstance(frame, fr.SpeechStarted):
+        return {"type": "speech", "turn": frame.turn_id}
+    if isinstance(frame, fr.Transcript):
+        return {"type": "final" if frame.final else "partial", "turn": frame.turn_id, "text": frame.text}
+    if isinstance(frame, fr.LLMText):
+        return {"type": "reply_delta", "turn": frame.turn_id, "text": frame.text}
+    if isinstance(frame, fr.LLMDone):
+        return {"type": "reply", "turn": frame.turn_id, "text": frame.text, "error": frame.error}
+    return None
+
+
+class PeerSession:
+    """One browser call: its peer connection, reply track, Session and the task running it."""
+
+    def __init__(self, server: VoiceServer, pc: RTCPeerConnection) -> None:
+        self.server = server
+        self.pc = pc
+        self.track = ReplyTrack()
+        cfg = server.cfg
+        self.session = Session(
+            cfg, server.models, self.track, realtime=True, on_turn=self._on_turn, on_frame=self._on_frame
+        )
+        e = cfg.echo
+        opts = EchoOptions(e.webrtc_strategy, e.margin_db, e.echo_gain_db, e.floor_db, e.tail_ms, e.hold_ms)
+        self.gate = EchoGate(opts, self.track.player)
+        self.channel = None
+        self.task: asyncio.Task[None] | None = None
+        self._closing: asyncio.Task[None] | None = None
+
+    def send(self, event: dict[str, object]) -> None:
+        if self.channel is not None and self.channel.readyState == "open":
+            self.channel.send(json.dumps(event))
+
+    def _on_frame(self, frame: fr.Frame) -> None:
+        if (event := _event(frame)) is not None:
+            self.send(event)
+
+    def _on_turn(self, rec: TurnRecord) -> None:
+        self.server.metrics.on_turn(rec)
+        self.send({"type": "turn", "turn": rec.turn_id, "latency_ms": rec.latency_ms, "transcript": rec.transcript})
+
+    def start(self, remote: MediaStreamTrack) -> None:
+        self.task = asyncio.create_task(self._run(remote), name="peer-session")
+
+    async def _run(self, remote: MediaStreamTrack) -> None:
+        try:
+            first = await asyncio.wait_for(remote.recv(), self.server.idle_timeout_s)
+        except (MediaStreamError, TimeoutError):
+            self.close_soon()
+            return
+        t0 = time.monotonic() - first.samples / first.sample_rate  # wall time of input sample 0
+        await self.session.run(gated(self._until_hangup(remote, first), self.gate), t0)
+
+    async def _until_hangup(self, remote: MediaStreamTrack, first: object) -> AsyncIterator[AudioIn]:
+        async for frame in track_frames(remote, first, idle_timeout_s=self.server.idle_timeout_s):  # type: ignore[arg-type]
+            yield frame
+        self.close_soon()  # the microphone track ended: nobody is listening any more
+
+    def close_soon(self) -> None:
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+
+    async def close(self) -> None:
+        self.close_soon()
+        assert self._closing is not None
+        await asyncio.shield(self._closing)
+
+    async def _close(self) -> None:
+        if self.task is not None and self.task is not asyncio.current_task():
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(self.task, self.server.close_timeout_s)
+        await self.session.close()
+        self.track.stop()
+        await self.pc.close()
+        self.server.forget(self)
+
+
+class VoiceServer:
+    def __init__(
+        self,
+        cfg: Config,
+        models: Models,
+        web_dir: Path = WEB_DIR,
+        idle_timeout_s: float = 10.0,
+        close_timeout_s: float = 5.0,
+    ) -> None:
+        self.cfg = cfg
+        self.models = models
+        self.web_dir = web_dir
+        self.idle_timeout_s = idle_timeout_s  # no audio from a peer this long: treat it as gone
+        self.close_timeout_s = close_timeout_s
+        self.sessions: set[PeerSession] = set()
+        self.metrics = Metrics()
+
+    def forget(self, peer: PeerSession) -> None:
+        self.sessions.discard(peer)
+        self.metrics.sessions_active = len(self.sessions)
+
+    def app(self) -> web.Application:
+        app = web.Application()
+        app.router.add_get("/", self.index)
+        app.router.add_static("/static/", self.web_dir)
+        app.router.add_get("/config", self.client_config)
+        app.router.add_post("/offer", self.offer)
+        app.router.add_get("/metrics", self.prometheus)
+        app.router.add_get("/healthz", self.healthz)
+        app.on_shutdown.append(self._shutdown)
+        return app
+
+    async def _shutdown(self, app: web.Application) -> None:
+        await asyncio.gather(*(p.close() for p in list(self.sessions)))
+
+    async def index(self, request: web.Request) -> web.StreamResponse:
+        return web.FileResponse(self.web_dir / "index.html")
+
+    async def client_config(self, request: web.Request) -> web.Response:
+        return web.json_response({"iceServers": [{"urls": u} for u in self.cfg.server.ice_servers]})
+
+    async def healthz(self, request: web.Request) -> web.Response:
+        return web.json_response({"ok": True, "sessions": len(self.sessions)})
+
+    async def prometheus(self, request: web.Request) -> web.Response:
+        return web.Response(text=self.metrics.render(), content_type="text/plain", charset="utf-8")
+
+    async def offer(self, request: web.Request) -> web.Response:
+        limit = self.cfg.server.max_sessions
+        if len(self.sessions) >= limit:
+            self.metrics.sessions_rejected += 1
+            msg = f"server busy: all {limit} voice sessions are in use; try again later"
+            return web.json_response({"error": msg}, status=503)
+        try:
+            body = await request.json()
+            offer = RTCSessionDescription(sdp=body["sdp"], type=body["type"])
+        except (ValueError, KeyError, TypeError):
+            return web.json_response({"error": "expected JSON {sdp, type} with an SDP offer"}, status=400)
+        ice = [RTCIceServer(urls=u) for u in self.cfg.server.ice_servers]
+        pc = RTCPeerConnection(RTCConfiguration(iceServers=ice))
+        peer = PeerSession(self, pc)
+        self.sessions.add(peer)  # take the slot before the first await
+        self.metrics.sessions_total += 1
+        self.metrics.sessions_active = len(self.sessions)
+
+        @pc.on("datachannel")
+        def on_datachannel(channel) -> None:  # type: ignore[no-untyped-def]
+            peer.channel = channel
+
+        @pc.on("track")
+        def on_track(track: MediaStreamTrack) -> None:
+            if track.kind == "audio" and peer.task is None:
+                peer.start(track)
+                track.on("ended", peer.close_soon)
+
+        @pc.on("connectionstatechange")
+        def on_state() -> None:
+            if pc.connectionState in ("failed", "closed"):
+                peer.close_soon()
+
+        try:
+            await pc.setRemoteDescription(offer)
+            if peer.task is None:
+                raise ValueError("the offer has no audio track")
+            pc.addTrack(peer.track)
+            await pc.setLocalDescription(await pc.createAnswer())
+        except Exception as e:  # a malformed or unsupported offer: the caller gets the reason
+            await peer.close()
+            return web.json_response({"error": f"bad offer: {e}"}, status=400)
+        answer = pc.localDescription
+        return web.json_response({"sdp": answer.sdp, "type": answer.type})
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+async def serve(cfg: Config, host: str | None = None, port: int | None = None) -> int:
+    """Serve until Ctrl-C. A loopback address also keeps ICE on loopback: nothing leaves the machine."""
+    from voicebot.models import load_models
+
+    host = host or cfg.server.host
+    port = cfg.server.port if port is None else port
+    if _is_loopback(host):
+        restrict_ice_to_loopback()
+    models = await load_models(cfg)
+    runner = web.AppRunner(VoiceServer(cfg, models).app())
+    await runner.setup()
+    try:
+        try:
+            await web.TCPSite(runner, host, port).start()
+        except OSError as e:
+            raise VoicebotError(f"cannot listen on {host}:{port}: {e.strerror}; pick another --port") from None
+        print(f"voicebot: open http://{host}:{port}/ in a browser; Ctrl-C to stop", file=sys.stderr, flush=True)
+        if not _is_loopback(host):
+            print("voicebot: browsers allow the microphone only on https or localhost", file=sys.stderr)
+        await asyncio.Event().wait()
+    finally:
+        await runner.cleanup()
+        await models.close()
+    return 0
