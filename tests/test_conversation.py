@@ -45,4 +45,5 @@ def test_retract_removes_a_merged_turn_entirely() -> None:
     conv.record_reply(1, "")  # cancelled before anything was heard
     conv.retract(1)
     conv.add_user(2, "ask not what your country can do for you, ask what you can do")
-    assert [m["content"] for m in conv.prompt()][1:] == ["ask not what your country can do for you, ask what you can do"]
+    merged = "ask not what your country can do for you, ask what you can do"
+    assert [m["content"] for m in conv.prompt()][1:] == [merged]

@@ -116,7 +116,7 @@ class EchoConfig(_Section):
         "none", description="browser sessions: none, since the page asks the browser for echo cancellation"
     )
     margin_db: float = Field(10.0, ge=0, le=60, description="gate: how far the mic must exceed the echo")
-    echo_gain_db: float = Field(0.0, ge=-60, le=20, description="gate: echo level relative to the played level")
+    echo_gain_db: float = Field(-10.0, ge=-60, le=20, description="gate: echo level relative to the played level")
     floor_db: float = Field(-50.0, ge=-100, le=0, description="gate: never opens below this mic level")
     tail_ms: int = Field(250, ge=0, le=5000, description="echo still expected after playback ends")
     hold_ms: int = Field(400, ge=0, le=5000, description="gate stays open this long once opened")

@@ -24,7 +24,7 @@ class Conversation:
     def record_reply(self, turn_id: int, text: str) -> None:
         """Set (or, after a barge-in, cut down to what was heard) the assistant's reply for a turn."""
         text = text.strip()
-        for i, (m, t) in enumerate(zip(self.messages, self._turns, strict=True)):
+        for m, t in zip(self.messages, self._turns, strict=True):
             if t == turn_id and m["role"] == "assistant":
                 m["content"] = text
                 return

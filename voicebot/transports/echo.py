@@ -28,7 +28,7 @@ Strategy = Literal["none", "half_duplex", "gate"]
 class EchoOptions:
     strategy: Strategy = "gate"
     margin_db: float = 10.0  # how far above the expected echo the mic must be to count as the user
-    echo_gain_db: float = 0.0  # expected echo level relative to the played level
+    echo_gain_db: float = -10.0  # expected echo level relative to the played level (laptop speaker → mic)
     floor_db: float = -50.0  # the gate never opens below this mic level during playback
     tail_ms: int = 250  # after playback ends, room reverb and device buffers still carry echo
     hold_ms: int = 400  # once open, the gate stays open this long after the level drops
@@ -42,15 +42,11 @@ class EchoGate:
     def __init__(self, opts: EchoOptions, player: PullPlayer) -> None:
         self.opts = opts
         self.player = player
-        self._last_playing = -1e9
         self._open_until = -1e9
         self.muted_s = 0.0  # seconds of mic audio muted (for logs and tests)
 
     def _echo_expected(self, now: float) -> bool:
-        if self.player.is_playing():
-            self._last_playing = now
-            return True
-        return now - self._last_playing < self.opts.tail_ms / 1000
+        return self.player.is_playing() or now < self.player.audible_until() + self.opts.tail_ms / 1000
 
     def process(self, samples: np.ndarray) -> np.ndarray:
         if self.opts.strategy == "none":

@@ -204,12 +204,13 @@ async def run_mic(
     console = console or LiveConsole()
     stop = asyncio.Event()
     done: list[TurnRecord] = []
+    stopping: list[asyncio.Future[None]] = []
 
     def on_turn(rec: TurnRecord) -> None:
         done.append(rec)
         console.on_turn(rec)
         if max_turns is not None and len(done) >= max_turns:
-            asyncio.get_running_loop().create_task(_stop_after_playout())
+            stopping.append(asyncio.ensure_future(_stop_after_playout()))  # keep a reference
 
     async def _stop_after_playout() -> None:
         while player.is_playing():

@@ -105,6 +105,11 @@ class PullPlayer:
         with self._lock:
             return max((lvl for _, lvl in self._levels), default=0.0)
 
+    def audible_until(self) -> float:
+        """Wall time the last sample handed to the output is heard (in the past when idle)."""
+        with self._lock:
+            return self._play_end + self.latency_s
+
     def heard_samples(self, turn_id: int) -> int:
         with self._lock:
             return int(self._heard.get(turn_id, 0))

@@ -1,0 +1,135 @@
+"""WebRTC transport with real aiortc peers on loopback and the real models.
+
+A client peer sends a shared recording as a live microphone to `POST /offer` of a real server; the test
+checks the transcript and reply events on the data channel and that reply audio came back; then that a
+peer dropped mid-turn frees its session, and that callers beyond `server.max_sessions` get a clear 503.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import aiohttp
+import numpy as np
+import pytest
+import pytest_asyncio
+from aiohttp import web
+from webrtc_helpers import ClipTrack, call, offer
+
+from audio.io import load_audio
+from audio.wer import normalize, word_edits
+from voicebot.config import load_config
+from voicebot.models import load_models
+from voicebot.transports.server import VoiceServer
+from voicebot.transports.webrtc import restrict_ice_to_loopback
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+STAGE_TASKS = {"feed", "vad", "asr", "llm", "tts", "sink", "peer-session"}
+
+
+@pytest.fixture(scope="module")
+def cfg():
+    return load_config(None, {"llm.max_tokens": 40, "server.max_sessions": 1})
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def models(cfg):
+    restrict_ice_to_loopback()
+    m = await load_models(cfg)
+    yield m
+    await m.close()
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def server(cfg, models):
+    vs = VoiceServer(cfg, models)
+    runner = web.AppRunner(vs.app())
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    yield vs, f"http://127.0.0.1:{port}"
+    await runner.cleanup()
+
+
+def _clip(testdata, manifest, name: str) -> tuple[np.ndarray, str]:
+    clip = next(c for c in manifest["asr_clips"] if c["file"] == name)
+    return load_audio(testdata / name, 16000), clip["transcript"]
+
+
+async def _until(pred, timeout: float, what: str) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while not pred():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.05)
+
+
+def _pipeline_tasks() -> list[str]:
+    return [t.get_name() for t in asyncio.all_tasks() if t.get_name() in STAGE_TASKS and not t.done()]
+
+
+async def test_a_call_is_transcribed_and_answered_with_audio(server, testdata, manifest) -> None:
+    vs, url = server
+    samples, truth = _clip(testdata, manifest, "spk1_snt1.wav")
+    client = await call(url, ClipTrack(samples))
+    try:
+        final = await client.wait_for(lambda e: e["type"] == "final" and e["text"].strip(), 20)
+        assert word_edits(normalize(truth), normalize(final["text"])) == 0, final["text"]
+        assert any(e["type"] == "partial" for e in client.events)
+        reply = await client.wait_for(lambda e: e["type"] == "reply", 30)
+        assert reply["text"].strip() and not reply["error"]
+        turn = await client.wait_for(lambda e: e["type"] == "turn", 30)
+        assert turn["latency_ms"]["voice_to_voice"] > 0
+        await _until(lambda: np.abs(client.received()).max(initial=0) > 0.05, 15, "reply audio")
+        print(f"\nwebrtc voice_to_voice (server clock): {turn['latency_ms']['voice_to_voice']:.0f} ms")
+    finally:
+        await client.close()
+    await _until(lambda: not vs.sessions, 10, "the session to close")
+    assert vs.metrics.sessions_total == 1 and vs.metrics.sessions_active == 0
+    async with aiohttp.ClientSession() as http, http.get(f"{url}/metrics") as r:
+        text = await r.text()
+    assert 'voicebot_stage_latency_ms{stage="voice_to_voice",quantile="0.95"}' in text, text
+
+
+async def test_a_peer_dropped_mid_turn_frees_its_session(server, models, testdata, manifest) -> None:
+    vs, url = server
+    samples, _ = _clip(testdata, manifest, "jfk.flac")
+    client = await call(url, ClipTrack(samples[: 16000 * 3]))  # "And so my fellow Americans..."
+    try:
+        await client.wait_for(lambda e: e["type"] == "reply_delta", 30)  # the LLM is replying
+        assert len(vs.sessions) == 1 and _pipeline_tasks()
+    finally:
+        await client.close()  # hang up mid-reply
+    hung_up = time.monotonic()
+    await _until(lambda: not vs.sessions, 10, "the dropped session to close")
+    print(f"\nsession freed {time.monotonic() - hung_up:.2f}s after the hang-up")
+    await _until(lambda: not _pipeline_tasks(), 5, "the pipeline tasks to end")
+    engine = getattr(models.llm, "engine", None)
+    if engine is not None:  # the LLM request was aborted, not left generating for nobody
+        await _until(lambda: engine.stats()["in_flight"] == 0, 5, "the engine request to be aborted")
+
+
+async def test_callers_beyond_max_sessions_get_a_clear_503(server) -> None:
+    from aiortc import RTCConfiguration, RTCPeerConnection
+
+    vs, url = server
+    first = await call(url, ClipTrack(np.zeros(16000, np.float32)))
+    await _until(lambda: first.pc.connectionState == "connected", 10, "the first call to connect")
+    pc = RTCPeerConnection(RTCConfiguration(iceServers=[]))
+    pc.addTrack(ClipTrack(np.zeros(16000, np.float32)))
+    try:
+        status, body = await offer(url, pc)
+        assert status == 503
+        assert "busy" in body["error"] and "1" in body["error"]
+    finally:
+        await pc.close()
+        await first.close()
+    await _until(lambda: not vs.sessions, 10, "the session to close")
+    async with aiohttp.ClientSession() as http:
+        async with http.get(f"{url}/metrics") as r:
+            text = await r.text()
+        async with http.get(f"{url}/healthz") as r:
+            health = await r.json()
+    assert "voicebot_sessions_rejected_total 1" in text and "voicebot_sessions_active 0" in text
+    assert health == {"ok": True, "sessions": 0}
