@@ -42,9 +42,10 @@ async def models(cfg):
     await m.close()
 
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+module_loop = pytest.mark.asyncio(loop_scope="module")
 
 
+@module_loop
 async def test_every_clip_gives_one_turn_with_a_spoken_reply(cfg, models, manifest, testdata, tmp_path):
     for clip in manifest["asr_clips"]:
         samples = load_audio(testdata / clip["file"], 16000)
@@ -120,6 +121,7 @@ def test_missing_model_names_what_to_install(tmp_path, testdata):
     _assert_clean_error(proc, "missing.gguf")
 
 
+@module_loop
 async def test_silence_and_noise_give_no_turn(cfg, models, tmp_path):
     rng = np.random.default_rng(0)
     for samples in (np.zeros(16000 * 3, np.float32), (0.05 * rng.standard_normal(16000 * 3)).astype(np.float32)):
