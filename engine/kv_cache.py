@@ -18,7 +18,14 @@ class KVCache:
 
     @classmethod
     def allocate(
-        cls, layers: int, slots: int, kv_heads: int, max_seq_len: int, head_dim: int, dtype: torch.dtype, device
+        cls,
+        layers: int,
+        slots: int,
+        kv_heads: int,
+        max_seq_len: int,
+        head_dim: int,
+        dtype: torch.dtype,
+        device,
     ) -> KVCache:
         shape = (layers, slots, kv_heads, max_seq_len, head_dim)
         return cls(torch.zeros(shape, dtype=dtype, device=device), torch.zeros(shape, dtype=dtype, device=device))

@@ -15,12 +15,14 @@ from engine.errors import EngineError
 
 # How llama.cpp's pre-tokenizer types split text before BPE (the merges were learned on these pieces).
 _QWEN2_SPLIT = (
-    r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"
+    r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}"
+    r"| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"
 )
 # Tokens that end a chat turn in the common templates, besides the file's own EOS/EOT ids.
 _END_OF_TURN = ("<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end|>")
 _CHATML = (
-    "{% for m in messages %}{{ '<|im_start|>' + m['role'] + '\n' + m['content'] + '<|im_end|>\n' }}{% endfor %}"
+    "{% for m in messages %}{{ '<|im_start|>' + m['role'] + '\n' + m['content'] + '<|im_end|>\n' }}"
+    "{% endfor %}"
     "{% if add_generation_prompt %}{{ '<|im_start|>assistant\n' }}{% endif %}"
 )
 
@@ -51,9 +53,13 @@ def tokenizer_from_gguf(meta: dict, chat_template: str | None) -> tuple[RustToke
     tok = RustTokenizer(models.BPE(vocab={t: i for i, t in enumerate(tokens)}, merges=merges))
     tok.pre_tokenizer = _pre_tokenizer(meta.get("tokenizer.ggml.pre", "default"))
     tok.decoder = decoders.ByteLevel()
-    # CONTROL (3) tokens are special (matched whole, skipped when decoding); USER_DEFINED (4) are matched whole.
-    tok.add_special_tokens([AddedToken(t, special=True, normalized=False) for t, k in zip(tokens, types) if k == 3])
-    tok.add_tokens([AddedToken(t, special=False, normalized=False) for t, k in zip(tokens, types) if k == 4])
+    # CONTROL (3) tokens are special (matched whole, skipped when decoding); USER_DEFINED (4) matched whole.
+    tok.add_special_tokens(
+        [AddedToken(t, special=True, normalized=False) for t, k in zip(tokens, types, strict=True) if k == 3]
+    )
+    tok.add_tokens(
+        [AddedToken(t, special=False, normalized=False) for t, k in zip(tokens, types, strict=True) if k == 4]
+    )
     ends = {meta.get("tokenizer.ggml.eos_token_id"), meta.get("tokenizer.ggml.eot_token_id")}
     ends |= {tok.token_to_id(t) for t in _END_OF_TURN}
     config = {
@@ -82,7 +88,9 @@ class Tokenizer:
         stops = set(config.get("stop_token_ids") or ())
         stops |= {tok.token_to_id(t) for t in (self.eos_token, *_END_OF_TURN) if t}
         self.stop_ids = frozenset(i for i in stops if i is not None)
-        env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.loopcontrols"])
+        env = ImmutableSandboxedEnvironment(
+            trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.loopcontrols"]
+        )
         env.globals["raise_exception"] = _raise
         env.filters["tojson"] = lambda x, indent=None, **_: json.dumps(x, ensure_ascii=False, indent=indent)
         self._template = env.from_string(self.chat_template)

