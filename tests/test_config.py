@@ -23,6 +23,7 @@ def test_default_yaml_matches_the_typed_defaults() -> None:
         ({"vad": {"pause_ms": 900, "end_silence_ms": 400}}, "pause_ms must not exceed end_silence_ms"),
         ({"llm": {"backend": "openai"}}, "needs llm.url"),
         ({"llm": {"backend": "llama"}}, "llm.backend"),
+        ({"tts": {"first_min_words": 9, "first_max_words": 4}}, "first_min_words <= first_max_words"),
     ],
 )
 def test_bad_config_names_the_key(data: dict, needle: str) -> None:

@@ -61,6 +61,11 @@ class LlmConfig(_Section):
     threads: int | None = Field(None, ge=1, le=256)
     max_batch: int = Field(8, ge=1, le=256)
     max_seq_len: int = Field(2048, ge=64, le=131072)
+    speculation: Literal["none", "ngram", "draft", "self"] = Field(
+        "none", description="speculative decoding drafter; output is identical, only faster"
+    )
+    num_draft: int = Field(4, ge=1, le=16, description="most draft tokens per step (adapted per request)")
+    draft_model: str | None = Field(None, description="draft model for speculation 'draft' (same tokenizer)")
     url: str | None = Field(None, description="base URL of an OpenAI-compatible server (backend: openai)")
     api_key: str | None = None
     system_prompt: str = "You are a friendly voice assistant. Answer in one or two short, spoken sentences."
@@ -82,9 +87,16 @@ class TtsConfig(_Section):
     voice: str = Field("joe", description="built-in voice name (joe) or a Piper .onnx file")
     length_scale: float = Field(1.0, gt=0.1, le=5.0, description="speaking rate: larger is slower")
     threads: int = Field(1, ge=1, le=64)
-    first_min_words: int = Field(3, ge=1, le=50, description="words before the first phrase may be spoken")
+    first_min_words: int = Field(3, ge=1, le=50, description="words before the first phrase may end at a comma")
+    first_max_words: int = Field(7, ge=1, le=100, description="the first phrase is cut here if no punctuation came")
     min_words: int = Field(6, ge=1, le=100)
     max_words: int = Field(24, ge=2, le=400)
+
+    @model_validator(mode="after")
+    def _word_limits_ordered(self) -> TtsConfig:
+        if self.first_min_words > self.first_max_words or self.min_words > self.max_words:
+            raise ValueError("need first_min_words <= first_max_words and min_words <= max_words")
+        return self
 
 
 class BudgetsConfig(_Section):

@@ -9,11 +9,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from audio.asr import AsrOptions, WhisperAsr
-from audio.tts import PiperTts, TtsOptions
+from audio.asr import WhisperAsr
+from audio.tts import PiperTts
 from voicebot.config import Config
 from voicebot.errors import VoicebotError
 from voicebot.llm import EngineClient, LLMClient, OpenAIClient, ReplyParams
+from voicebot.options import asr_options, engine_options, tts_options
 
 
 @dataclass
@@ -27,33 +28,14 @@ class Models:
         await self.llm.close()
 
 
-def asr_options(cfg: Config) -> AsrOptions:
-    a = cfg.asr
-    return AsrOptions(
-        model=a.model, compute_type=a.compute_type, beam_size=a.beam_size, threads=a.threads, language=a.language
-    )
-
-
-def tts_options(cfg: Config) -> TtsOptions:
-    return TtsOptions(voice=cfg.tts.voice, length_scale=cfg.tts.length_scale, threads=cfg.tts.threads)
-
-
 def _load_llm(cfg: Config) -> LLMClient:
     llm = cfg.llm
     if llm.backend == "openai":
         assert llm.url is not None
         return OpenAIClient(llm.url, llm.model, llm.api_key)
-    from engine import Engine, EngineOptions
+    from engine import Engine
 
-    opts = EngineOptions(
-        model=llm.model,
-        device=llm.device,
-        dtype=llm.dtype,
-        max_batch=llm.max_batch,
-        max_seq_len=llm.max_seq_len,
-        threads=llm.threads,
-    )
-    return EngineClient(Engine(opts))
+    return EngineClient(Engine(engine_options(cfg)))
 
 
 def _timed(what: str, fn, *args):  # type: ignore[no-untyped-def]

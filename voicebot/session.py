@@ -10,12 +10,12 @@ from __future__ import annotations
 import time
 from collections.abc import AsyncIterable, Callable
 
-from audio.vad import VadOptions
 from voicebot import frames as fr
 from voicebot.config import Config
 from voicebot.conversation import Conversation, heard_prefix
 from voicebot.models import Models
 from voicebot.observer import TurnObserver
+from voicebot.options import chunking, vad_options
 from voicebot.pipeline import Pipeline
 from voicebot.playback import Player
 from voicebot.report import TurnRecord
@@ -24,21 +24,6 @@ from voicebot.stages.llm import LlmStage
 from voicebot.stages.sink import SinkStage
 from voicebot.stages.tts import TtsStage
 from voicebot.stages.vad import VadStage
-
-
-def vad_options(cfg: Config) -> VadOptions:
-    v = cfg.vad
-    return VadOptions(
-        aggressiveness=v.aggressiveness,
-        frame_ms=v.frame_ms,
-        start_ms=v.start_ms,
-        pause_ms=v.pause_ms,
-        end_silence_ms=v.end_silence_ms,
-        pre_roll_ms=v.pre_roll_ms,
-        post_roll_ms=v.post_roll_ms,
-        max_flatness=v.max_flatness,
-        min_level_db=v.min_level_db,
-    )
 
 
 class Session:
@@ -62,7 +47,7 @@ class Session:
                 VadStage(vad_options(cfg), cfg.vad.continuation_ms),
                 AsrStage(models.asr, cfg.asr.partial_interval_ms),
                 LlmStage(models.llm, self.conversation, models.reply_params),
-                TtsStage(models.tts, cfg.tts.first_min_words, cfg.tts.min_words, cfg.tts.max_words),
+                TtsStage(models.tts, chunking(cfg)),
                 self.sink,
             ],
             on_frame=self._on_frame,

@@ -12,10 +12,10 @@ from voicebot.stages.worker import Worker
 class TtsStage(Stage):
     name = "tts"
 
-    def __init__(self, tts: PiperTts, first_min_words: int = 3, min_words: int = 6, max_words: int = 24) -> None:
+    def __init__(self, tts: PiperTts, chunking: dict[str, int] | None = None) -> None:
         super().__init__()
         self.tts = tts
-        self.chunker_args = {"first_min_words": first_min_words, "min_words": min_words, "max_words": max_words}
+        self.chunker_args = chunking or {}  # PhraseChunker's keyword arguments
         self.worker = Worker("tts")
         self._turn_id: int | None = None
         self._chunker = PhraseChunker(**self.chunker_args)

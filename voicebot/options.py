@@ -1,0 +1,42 @@
+"""The validated config mapped onto each module's own typed options: the only place the two meet."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from audio.asr import AsrOptions
+from audio.tts import TtsOptions
+from audio.vad import VadOptions
+from voicebot.config import Config
+
+if TYPE_CHECKING:
+    from engine import EngineOptions
+
+
+def vad_options(cfg: Config) -> VadOptions:
+    return VadOptions(**cfg.vad.model_dump(exclude={"backend", "continuation_ms"}))
+
+
+def asr_options(cfg: Config) -> AsrOptions:
+    return AsrOptions(**cfg.asr.model_dump(exclude={"backend", "partial_interval_ms"}))
+
+
+def tts_options(cfg: Config) -> TtsOptions:
+    return TtsOptions(voice=cfg.tts.voice, length_scale=cfg.tts.length_scale, threads=cfg.tts.threads)
+
+
+def chunking(cfg: Config) -> dict[str, int]:
+    """PhraseChunker's keyword arguments."""
+    return cfg.tts.model_dump(include={"first_min_words", "first_max_words", "min_words", "max_words"})
+
+
+_ENGINE_KEYS = ("model", "device", "dtype", "max_batch", "max_seq_len", "threads", "speculation", "num_draft")
+
+
+def engine_options(cfg: Config) -> EngineOptions:
+    from engine import EngineOptions  # torch is imported only when the in-process engine is used
+
+    opts = cfg.llm.model_dump(include={*_ENGINE_KEYS})
+    if cfg.llm.draft_model is not None:
+        opts["draft_model"] = cfg.llm.draft_model
+    return EngineOptions(**opts)
