@@ -38,9 +38,15 @@ class Conversation:
         self.messages = [self.messages[i] for i in keep]
         self._turns = [self._turns[i] for i in keep]
 
-    def prompt(self) -> list[dict[str, str]]:
-        """System prompt plus the last `history_turns` exchanges and the pending user message."""
+    def prompt(self, pending: str | None = None) -> list[dict[str, str]]:
+        """System prompt plus the last `history_turns` exchanges and the last user message.
+
+        pending: a user message not added yet (a preemptive reply): the prompt is then the one that
+        `add_user(pending)` followed by `prompt()` would give.
+        """
         live = [m for m in self.messages if m["content"]]
+        if pending is not None:
+            live.append({"role": "user", "content": pending})
         keep = live[-(2 * self.history_turns + 1) :]
         while keep and keep[0]["role"] != "user":
             keep = keep[1:]

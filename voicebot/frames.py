@@ -74,6 +74,13 @@ class Transcript(TurnFrame):
 
 
 @dataclass(frozen=True)
+class EarlyTranscript(TurnFrame):
+    """The final transcript if the turn ends at the current pause; empty text revokes it (speech resumed)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class LLMText(TurnFrame):
     """A streamed piece of the assistant's reply."""
 

@@ -46,7 +46,7 @@ class Session:
             [
                 VadStage(vad_options(cfg), cfg.vad.continuation_ms),
                 AsrStage(models.asr, cfg.asr.partial_interval_ms),
-                LlmStage(models.llm, self.conversation, models.reply_params),
+                LlmStage(models.llm, self.conversation, models.reply_params, cfg.llm.preemptive),
                 TtsStage(models.tts, chunking(cfg)),
                 self.sink,
             ],

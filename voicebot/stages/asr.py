@@ -2,7 +2,8 @@
 
 The final pass starts early, at the first pause (`SpeechPaused`), on the audio up to that point: if the
 turn then ends at that same pause, its result is already there (or nearly) when the VAD decides, which
-hides most of the ASR time inside the end-of-turn silence. If the user goes on, the early pass is dropped.
+hides most of the ASR time inside the end-of-turn silence. Its text is announced (`EarlyTranscript`) so
+the LLM stage can start a reply preemptively. If the user goes on, the early pass is dropped and revoked.
 
 A turn that continues an earlier one (the user resumed right after an endpoint) is transcribed over the
 audio of both, so Whisper sees the whole utterance.
@@ -90,11 +91,12 @@ class AsrStage(Stage):
                 turn.partial = asyncio.create_task(self._partial(turn, turn.audio_until(1e9)))
         elif isinstance(frame, fr.SpeechPaused):
             audio = turn.audio_until(frame.t_s + TAIL_PAD_S)
-            turn.early = (frame.t_s, asyncio.create_task(self._transcribe(audio)))
+            turn.early = (frame.t_s, asyncio.create_task(self._early(turn, audio)))
         elif isinstance(frame, fr.SpeechResumed):
             if turn.early is not None:
                 turn.early[1].cancel()
-            turn.early = None
+                turn.early = None
+                await self.emit(fr.EarlyTranscript(turn.turn_id, ""))
         elif isinstance(frame, fr.TurnEnded):
             text = await self._final(turn, frame.speech_end_s)
             self.turn, self._last = None, turn
@@ -115,6 +117,13 @@ class AsrStage(Stage):
             with contextlib.suppress(asyncio.CancelledError):
                 return await turn.early[1]
         return await self._transcribe(turn.audio_until(speech_end_s + TAIL_PAD_S))
+
+    async def _early(self, turn: _Turn, audio: np.ndarray) -> str:
+        """The final pass started at a pause; announced so the LLM can start a reply preemptively."""
+        text = await self._transcribe(audio)
+        if self.turn is turn:
+            await self.emit(fr.EarlyTranscript(turn.turn_id, text))
+        return text
 
     async def _partial(self, turn: _Turn, audio: np.ndarray) -> None:
         text = await self._transcribe(audio)

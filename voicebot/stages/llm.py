@@ -1,8 +1,16 @@
-"""LLM stage: a final transcript in, the assistant's reply streamed out as text."""
+"""LLM stage: a final transcript in, the assistant's reply streamed out as text.
+
+Preemptive generation: the ASR's early pass (at the first pause) arrives as an `EarlyTranscript` while
+the VAD is still waiting out the end-of-turn silence. The reply to it is generated right away into a
+buffer, and released only when the final transcript confirms the same text; otherwise it is dropped.
+The user never hears a reply to words they did not finish, and a confirmed turn's first phrase is often
+ready the moment the turn ends.
+"""
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 
 from voicebot import frames as fr
 from voicebot.conversation import Conversation
@@ -11,48 +19,98 @@ from voicebot.llm import LLMClient, ReplyParams
 from voicebot.pipeline import Stage
 
 
+@dataclass(frozen=True)
+class _End:
+    error: str | None = None
+
+
+@dataclass
+class _Generation:
+    """A reply being generated into a queue: text pieces (str), then one _End."""
+
+    turn_id: int
+    user_text: str
+    queue: asyncio.Queue[object]
+    task: asyncio.Task[None]
+
+
 class LlmStage(Stage):
     name = "llm"
 
-    def __init__(self, client: LLMClient, conversation: Conversation, params: ReplyParams) -> None:
+    def __init__(
+        self, client: LLMClient, conversation: Conversation, params: ReplyParams, preemptive: bool = True
+    ) -> None:
         super().__init__()
         self.client = client
         self.conversation = conversation
         self.params = params
-        self._task: asyncio.Task[None] | None = None
-        self._turn_id: int | None = None
+        self.preemptive = preemptive
+        self._early: _Generation | None = None  # a preemptive reply waiting for its turn to end
+        self._gen: _Generation | None = None  # the reply being relayed
+        self._relay: asyncio.Task[None] | None = None
+
+    def _generate(self, turn_id: int, user_text: str) -> _Generation:
+        queue: asyncio.Queue[object] = asyncio.Queue()
+        messages = self.conversation.prompt(pending=user_text)
+        return _Generation(turn_id, user_text, queue, asyncio.create_task(self._produce(messages, queue)))
+
+    async def _produce(self, messages: list[dict[str, str]], queue: asyncio.Queue[object]) -> None:
+        stream = self.client.stream(messages, self.params)
+        try:
+            async for text in stream:
+                queue.put_nowait(text)
+            queue.put_nowait(_End())
+        except VoicebotError as e:
+            queue.put_nowait(_End(str(e)))
+        finally:
+            await stream.aclose()  # type: ignore[attr-defined]
 
     async def handle(self, frame: fr.Frame) -> None:
+        if isinstance(frame, fr.EarlyTranscript):
+            self._drop_early()
+            if self.preemptive and frame.text.strip():
+                self._early = self._generate(frame.turn_id, frame.text.strip())
+            return
         if not (isinstance(frame, fr.Transcript) and frame.final and frame.text.strip()):
             return
-        self.conversation.add_user(frame.turn_id, frame.text.strip())
-        self._turn_id = frame.turn_id
-        self._task = asyncio.create_task(self._reply(frame.turn_id, self.conversation.prompt()))
+        text = frame.text.strip()
+        early, self._early = self._early, None
+        if early is not None and (early.turn_id, early.user_text) != (frame.turn_id, text):
+            early.task.cancel()  # the user said more (or something else) than the early pass heard
+            early = None
+        self._gen = early or self._generate(frame.turn_id, text)
+        self.conversation.add_user(frame.turn_id, text)
+        self._relay = asyncio.create_task(self._relay_reply(self._gen))
         try:
-            await self._task  # one reply at a time; a barge-in cancels it
+            await self._relay  # one reply at a time; a barge-in cancels it
         except asyncio.CancelledError:
             task = asyncio.current_task()
             if task is not None and task.cancelling():  # the stage itself is cancelled (teardown)
                 raise
         finally:
-            self._task = self._turn_id = None
+            self._gen.task.cancel()
+            self._gen = self._relay = None
 
-    async def _reply(self, turn_id: int, messages: list[dict[str, str]]) -> None:
+    async def _relay_reply(self, gen: _Generation) -> None:
         parts: list[str] = []
-        error = None
-        stream = self.client.stream(messages, self.params)
-        try:
-            async for text in stream:
-                parts.append(text)
-                await self.emit(fr.LLMText(turn_id, text))
-        except VoicebotError as e:
-            error = str(e)
-        finally:
-            await stream.aclose()  # type: ignore[attr-defined]
+        while isinstance(item := await gen.queue.get(), str):
+            parts.append(item)
+            await self.emit(fr.LLMText(gen.turn_id, item))
+        assert isinstance(item, _End)
         reply = "".join(parts).strip()
-        self.conversation.record_reply(turn_id, reply)
-        await self.emit(fr.LLMDone(turn_id, reply, error=error))
+        self.conversation.record_reply(gen.turn_id, reply)
+        await self.emit(fr.LLMDone(gen.turn_id, reply, error=item.error))
+
+    def _drop_early(self) -> None:
+        if self._early is not None:
+            self._early.task.cancel()
+            self._early = None
 
     def interrupt(self, turn_id: int) -> None:
-        if self._task is not None and self._turn_id == turn_id:
-            self._task.cancel()
+        if self._early is not None and self._early.turn_id == turn_id:
+            self._drop_early()
+        if self._relay is not None and self._gen is not None and self._gen.turn_id == turn_id:
+            self._relay.cancel()
+
+    async def finish(self) -> None:
+        self._drop_early()

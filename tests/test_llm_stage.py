@@ -1,0 +1,94 @@
+"""The LLM stage with the real engine: preemptive replies are used only when the turn ends as predicted."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+import pytest_asyncio
+
+from engine import Engine, EngineOptions
+from voicebot import frames as fr
+from voicebot.conversation import Conversation
+from voicebot.llm import EngineClient, ReplyParams
+from voicebot.pipeline import Pipeline, Stage
+from voicebot.stages.llm import LlmStage
+
+PARAMS = ReplyParams(max_tokens=12, temperature=0.0)
+module_loop = pytest.mark.asyncio(loop_scope="module")
+
+
+class CountingClient(EngineClient):
+    """The real engine client, counting the requests it starts."""
+
+    def __init__(self, engine: Engine) -> None:
+        super().__init__(engine)
+        self.prompts: list[str] = []
+
+    def stream(self, messages: list[dict[str, str]], params: ReplyParams) -> AsyncIterator[str]:
+        self.prompts.append(messages[-1]["content"])
+        return super().stream(messages, params)
+
+
+class Collect(Stage):
+    def __init__(self) -> None:
+        super().__init__()
+        self.got: list[fr.Frame] = []
+
+    async def handle(self, frame: fr.Frame) -> None:
+        self.got.append(frame)
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def engine():
+    with Engine(EngineOptions(dtype="float32", max_batch=2, max_seq_len=512)) as e:
+        yield e
+
+
+async def _run(engine: Engine, frames: list[fr.Frame]) -> tuple[CountingClient, Conversation, list[fr.Frame]]:
+    client, conv, out = CountingClient(engine), Conversation("You are brief."), Collect()
+
+    async def source() -> AsyncIterator[fr.Frame]:
+        for f in frames:
+            yield f
+            await asyncio.sleep(0.2)  # the final transcript comes a few hundred ms after the early one
+
+    await Pipeline([LlmStage(client, conv, PARAMS), out]).run(source())
+    return client, conv, out.got
+
+
+async def _reference(engine: Engine, text: str) -> str:
+    conv = Conversation("You are brief.")
+    parts = [t async for t in EngineClient(engine).stream(conv.prompt(pending=text), PARAMS)]
+    return "".join(parts).strip()
+
+
+@module_loop
+async def test_confirmed_early_transcript_reuses_the_preemptive_reply(engine):
+    q = "What is the capital of France?"
+    frames = [fr.EarlyTranscript(1, q), fr.Transcript(1, q, True)]
+    client, conv, got = await _run(engine, frames)
+    assert client.prompts == ["What is the capital of France?"]  # one request: the preemptive one
+    done = [f for f in got if isinstance(f, fr.LLMDone)]
+    assert [d.text for d in done] == [await _reference(engine, "What is the capital of France?")]
+    assert conv.messages[0] == {"role": "user", "content": "What is the capital of France?"}
+
+
+@module_loop
+async def test_a_different_final_transcript_discards_the_preemptive_reply(engine):
+    frames = [fr.EarlyTranscript(1, "What is the capital"), fr.Transcript(1, "What is the capital of Spain?", True)]
+    client, conv, got = await _run(engine, frames)
+    assert client.prompts == ["What is the capital", "What is the capital of Spain?"]
+    done = [f for f in got if isinstance(f, fr.LLMDone)]
+    assert [d.text for d in done] == [await _reference(engine, "What is the capital of Spain?")]
+    assert [m["content"] for m in conv.messages if m["role"] == "user"] == ["What is the capital of Spain?"]
+
+
+@module_loop
+async def test_a_revoked_early_transcript_produces_nothing(engine):
+    frames = [fr.EarlyTranscript(1, "Tell me"), fr.EarlyTranscript(1, "")]
+    client, conv, got = await _run(engine, frames)
+    assert client.prompts == ["Tell me"]
+    assert got == [] and conv.messages == []
+    assert engine.stats()["in_flight"] == 0
