@@ -57,14 +57,20 @@ async def load_models(cfg: Config) -> Models:
     from audio.io import AudioError
     from engine.errors import EngineError
 
-    try:
-        asr, tts, llm = await asyncio.gather(
-            asyncio.to_thread(_timed, f"ASR ({cfg.asr.model})", WhisperAsr, asr_options(cfg)),
-            asyncio.to_thread(_timed, f"TTS ({cfg.tts.voice})", PiperTts, tts_options(cfg)),
-            asyncio.to_thread(_timed, f"LLM ({cfg.llm.model})", _load_llm, cfg),
-        )
-    except (AudioError, EngineError) as e:
-        raise VoicebotError(str(e)) from e
+    loaded = await asyncio.gather(
+        asyncio.to_thread(_timed, f"ASR ({cfg.asr.model})", WhisperAsr, asr_options(cfg)),
+        asyncio.to_thread(_timed, f"TTS ({cfg.tts.voice})", PiperTts, tts_options(cfg)),
+        asyncio.to_thread(_timed, f"LLM ({cfg.llm.model})", _load_llm, cfg),
+        return_exceptions=True,
+    )
+    errors = [e for e in loaded if isinstance(e, BaseException)]
+    if errors:
+        if not isinstance(loaded[2], BaseException):
+            await loaded[2].close()  # don't leave the engine's thread running
+        if isinstance(errors[0], AudioError | EngineError | VoicebotError):
+            raise VoicebotError(str(errors[0])) from errors[0]
+        raise errors[0]
+    asr, tts, llm = loaded
     params = ReplyParams(cfg.llm.max_tokens, cfg.llm.temperature, cfg.llm.top_p, cfg.llm.seed)
     models = Models(asr, tts, llm, params)
     await asyncio.to_thread(_warm_up, models)
