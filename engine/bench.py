@@ -1,4 +1,5 @@
-"""Decode benchmark: our engine at batch 1/2/4/8 next to HF transformers (fp32, greedy, batch 1).
+"""Decode benchmark: our engine at batch 1/2/4/8 next to HF transformers (fp32, greedy, batch 1), then
+speculative decoding with each drafter against plain decoding of the same prompts (engine/bench_spec.py).
 
     python -m engine.bench --json /tmp/engine_bench.json [--quick] [--model smollm2-135m] [--dtype auto]
 
@@ -85,16 +86,22 @@ def bench_hf(model_dir, tokens: int, threads: int) -> float:
 def main(argv: list[str] | None = None) -> dict:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--json", help="write the results here")
-    ap.add_argument("--quick", action="store_true", help="fewer tokens: finishes in under a minute")
+    ap.add_argument("--quick", action="store_true", help="fewer tokens, no Qwen pair: about a minute")
     ap.add_argument("--model", default=EngineOptions.model)
     ap.add_argument("--dtype", default="auto")
     ap.add_argument("--threads", type=int, default=os.cpu_count())
     ap.add_argument("--repeat", type=int, default=2, help="runs per figure; the best is kept")
+    ap.add_argument("--no-spec", action="store_true", help="skip the speculative-decoding comparison")
     args = ap.parse_args(argv)
     tokens, hf_tokens = (32, 16) if args.quick else (128, 48)
 
     options = EngineOptions(model=args.model, dtype=args.dtype, threads=args.threads, max_seq_len=512)
     eng = bench_engine(options, tokens, args.repeat)
+    spec = None
+    if not args.no_spec:  # before HF: after transformers has run in this process, our engine measures slower
+        from engine.bench_spec import bench_spec
+
+        spec = bench_spec(args.model, args.dtype, args.threads, 2 * tokens, args.repeat, qwen=not args.quick)
     from engine.weights import resolve_model
 
     hf = bench_hf(resolve_model(args.model), hf_tokens, args.threads)
@@ -119,6 +126,14 @@ def main(argv: list[str] | None = None) -> dict:
     for b, r in runs.items():
         print(f"{'engine b' + b:>12} {r['tok_s']:8.1f} {r['p50_ms']:7.1f}ms {r['p95_ms']:7.1f}ms {r['ttft_ms']:6.0f}ms")
     print(f"speedup vs HF at batch 1: {results['speedup_vs_hf']}x; batch 8 vs batch 1: {results['batch8_vs_batch1']}x")
+    if spec is not None:
+        results["spec"] = spec
+        print(f"{'speculation':>16} {'speedup':>8} {'plain':>7} {'spec':>7} {'accept':>7} {'mean acc':>8} same")
+        for name, r in spec.items():
+            print(
+                f"{name:>16} {r['speedup']:7.2f}x {r['plain_tok_s']:7.1f} {r['spec_tok_s']:7.1f} "
+                f"{r['acceptance_rate']:7.2f} {r['mean_accepted']:8.2f} {r['same_output']}"
+            )
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=2)

@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator
 
 import torch
 
+from engine.drafters import Drafter, ModelDrafter, NgramDrafter
 from engine.errors import EngineError, EngineOverloadedError
 from engine.kv_cache import KVCache
 from engine.model import Model, ModelConfig
@@ -26,6 +27,7 @@ from engine.runner import ModelRunner
 from engine.sampling import make_generator
 from engine.scheduler import Batch, Scheduler
 from engine.sequence import Delta, Sequence
+from engine.speculative import Speculator
 from engine.tokenizer import IncrementalDetokenizer, Tokenizer
 from engine.weights import load_config, load_state_dict, resolve_model
 
@@ -50,8 +52,11 @@ def pick_device_dtype(options: EngineOptions) -> tuple[torch.device, torch.dtype
 class Engine:
     """Loads a model and serves streaming generation to many concurrent asyncio consumers."""
 
-    def __init__(self, options: EngineOptions | None = None) -> None:
+    def __init__(self, options: EngineOptions | None = None, drafter: Drafter | None = None) -> None:
+        """`drafter` replaces the one `options.speculation` names (tests, custom drafters)."""
         self.options = options = options or EngineOptions()
+        self._custom_drafter = drafter
+        self.speculator: Speculator | None = None
         self.device, self.dtype = pick_device_dtype(options)
         # dtype="auto" on CPU also keeps fp16 weights for one-token steps (batch-1 decode ~1.5x faster).
         auto_cpu = options.dtype == "auto" and self.device.type == "cpu"
@@ -86,6 +91,36 @@ class Engine:
             c.num_layers, o.max_batch, c.num_kv_heads, o.max_seq_len, c.head_dim, self.dtype, self.device
         )
         self.runner = ModelRunner(model, kv, self.device)
+        drafter = self._custom_drafter or self._make_drafter(model)
+        if drafter is not None:
+            self.speculator = Speculator(drafter, o.num_draft, o.max_seq_len)
+            self.speculator.calibrate(self.runner, o.max_batch)
+
+    def _make_drafter(self, model: Model) -> Drafter | None:
+        o, c = self.options, self.config
+        if o.speculation == "ngram":
+            return NgramDrafter()
+        if o.speculation == "self":
+            layers = o.self_draft_layers or c.num_layers // 2
+            ids = list(range(min(layers, c.num_layers))) if isinstance(layers, int) else sorted(layers)
+            if not all(0 <= i < c.num_layers for i in ids):
+                raise EngineError(f"self_draft_layers {layers!r} must name layers 0..{c.num_layers - 1}")
+            return ModelDrafter(model, self.runner.kv, self.device, o.prefill_chunk, ids, shared=True, prior=0.5)
+        if o.speculation == "draft":
+            draft_dir = resolve_model(o.draft_model)
+            dc = ModelConfig.from_hf(load_config(draft_dir))
+            same_vocab = Tokenizer.from_dir(draft_dir).tok.get_vocab() == self.tokenizer.tok.get_vocab()
+            if dc.vocab_size != c.vocab_size or not same_vocab:
+                raise EngineError(
+                    f"draft model {o.draft_model!r} does not share the target's tokenizer; "
+                    "pick a draft model of the same family (e.g. qwen2.5-coder-0.5b for qwen2.5-coder-1.5b)"
+                )
+            draft = Model(dc, load_state_dict(draft_dir), o.max_seq_len, self.dtype, self.device, self.single_row_dtype)
+            kv = KVCache.allocate(
+                dc.num_layers, o.max_batch, dc.num_kv_heads, o.max_seq_len, dc.head_dim, self.dtype, self.device
+            )
+            return ModelDrafter(draft, kv, self.device, o.prefill_chunk)
+        return None
 
     # ---- asyncio API ------------------------------------------------------------------------------
 
@@ -117,13 +152,18 @@ class Engine:
                 self._inbox.put(("abort", seq))
 
     def stats(self) -> dict[str, int]:
-        """A snapshot for tests and monitoring (read without locking: values may be one step old)."""
-        s = self.scheduler
+        """A snapshot for tests and monitoring (read without locking: values may be one step old).
+
+        spec_proposed / spec_accepted: draft tokens verified / kept; spec_rows: row-steps that speculated."""
+        s, sp = self.scheduler, self.speculator
         return {
             "running": len(s.running),
             "waiting": len(s.waiting),
             "free_slots": len(s.free_slots),
             "in_flight": self._in_flight,
+            "spec_proposed": sp.proposed if sp else 0,
+            "spec_accepted": sp.accepted if sp else 0,
+            "spec_rows": sp.verify_rows if sp else 0,
         }
 
     def close(self) -> None:
@@ -193,9 +233,25 @@ class Engine:
             self.step_times.append(time.perf_counter() - t0)
 
     def _step(self, batch: Batch) -> None:
-        tokens = self.runner.run(batch)
-        for seq, token in zip(batch.sampled, tokens, strict=True):
-            delta = seq.append(token, self.tokenizer.stop_ids, self.options.max_seq_len)
+        sp = self.speculator
+        t_plan = time.perf_counter()
+        drafts = sp.plan(batch.group) if sp is not None and batch.group else None
+        t0 = time.perf_counter()
+        new = self.runner.run(batch, drafts)
+        if sp is not None:
+            if batch.chunk is None:
+                t1 = time.perf_counter()
+                sp.costs.record(sum(1 + len(d) for d in drafts or [[] for _ in batch.group]), t1 - t0)
+                sp.record_step(any(drafts or []), t1 - t_plan)
+            for seq, d, toks in zip(batch.group, drafts or [], new, strict=False):
+                sp.observe(seq, len(d), toks)
+        for seq, tokens in zip(batch.sampled, new, strict=True):
+            deltas = []
+            for token in tokens:  # a verify step may bring several tokens: one delta for all of them
+                deltas.append(seq.append(token, self.tokenizer.stop_ids, self.options.max_seq_len))
+                if seq.finish_reason:
+                    break
+            delta = Delta("".join(d.text for d in deltas), [t for d in deltas for t in d.token_ids], seq.finish_reason)
             if delta.finish_reason:
                 self._release(seq)  # before the last delta, so the caller's next request finds the slot free
             seq.emit(delta)
@@ -223,5 +279,7 @@ class Engine:
             seq.emit(error)
         seq.finish_reason = seq.finish_reason or "abort"
         self.scheduler.finish(seq)
+        if self.speculator is not None:
+            self.speculator.release(seq)
         with self._lock:
             self._in_flight -= 1

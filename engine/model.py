@@ -1,10 +1,10 @@
 """The decoder (Llama / Qwen2 family) in plain torch: RMSNorm, RoPE, GQA attention, SwiGLU, tied embeddings.
 
 One forward runs a flattened batch of tokens from many sequences. Each token carries its position and
-its KV-cache slot; the batch is laid out as `group` (B sequences x n tokens each, B*n tokens, decode
-steps have n=1) followed by an optional `chunk` (C prompt tokens of one sequence). Each part's attention
-is one call reading the cache by slot (batched matmuls for the group, SDPA for the chunk), so Python work
-per layer does not grow with the batch.
+its KV-cache slot; the batch is laid out as `group` (B sequences of 1..n tokens each: decode steps have
+n=1, speculative verification 1+k) followed by an optional `chunk` (C prompt tokens of one sequence).
+Each part's attention is one call reading the cache by slot (batched matmuls for the group, SDPA for the
+chunk), so Python work per layer does not grow with the batch.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import NamedTuple
 import torch
 import torch.nn.functional as F
 
+from engine import kernels
 from engine.kv_cache import KVCache
 
 
@@ -70,7 +71,10 @@ class AttentionMeta:
     group_slice: slice | None  # the same slots as a contiguous range: read the cache without a copy
     group_mask: torch.Tensor | None  # [B, 1, 1, n, L] fp32, 0 where a query may attend, -inf elsewhere
     group_len: int  # L: cache positions the group reads
-    group_n: int  # tokens per group sequence
+    group_n: int  # n: tokens of the longest group sequence (the others are padded to it for attention)
+    group_tokens: int = 0  # real group tokens (B*n without padding)
+    group_pad: torch.Tensor | None = None  # [group_tokens] row of each real token in the padded B*n layout
+    group_lengths: torch.Tensor | None = None  # [B] int32 start + n: set when the decode_attention kernel runs
     chunk_slot: int = -1
     chunk_start: int = 0  # position of the chunk's first token
     chunk_len: int = 0
@@ -140,13 +144,15 @@ class Model:
         meta: AttentionMeta,
         kv: KVCache,
         logits_idx: torch.Tensor | None = None,  # rows whose logits we need; None = all
+        layers: list[int] | None = None,  # run only these layers (the self-draft); None = all
     ) -> torch.Tensor:
         c = self.config
         w = self.single_row if self.single_row is not None and ids.numel() == 1 else self.weights
         x = F.embedding(ids, w.embed)
         cos, sin = self.cos[positions].to(kv.k.dtype), self.sin[positions].to(kv.k.dtype)
         heads, kv_heads = c.num_heads, c.num_kv_heads
-        for layer, k_cache, v_cache in zip(w.layers, kv.k, kv.v, strict=True):
+        for i in range(c.num_layers) if layers is None else layers:
+            layer, k_cache, v_cache = w.layers[i], kv.k[i], kv.v[i]
             h = rms_norm(x, layer.attn_norm, c.rms_norm_eps)
             qkv = F.linear(h, layer.wqkv, layer.bqkv).view(-1, heads + 2 * kv_heads, c.head_dim)
             qkv = qkv.to(k_cache.dtype)  # a no-op unless the single-row weights differ from the cache
@@ -185,15 +191,23 @@ def apply_rope(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.T
 def attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, meta: AttentionMeta) -> torch.Tensor:
     """q: [T, heads, head_dim] -> [T, heads*head_dim]; keys/values come from this layer's cache."""
     outs = []
-    n_group = 0
-    if meta.group_mask is not None:
-        n_group = meta.group_mask.shape[0] * meta.group_n
-        if meta.group_slice is not None:
-            k, v = k_cache[meta.group_slice, :, : meta.group_len], v_cache[meta.group_slice, :, : meta.group_len]
+    n_group = meta.group_tokens
+    if n_group:
+        qg, b, n = q[:n_group], meta.group_slots.shape[0], meta.group_n
+        if meta.group_pad is not None:  # rows of different lengths: pad to n for attention only
+            qg = q.new_zeros(b * n, *q.shape[1:]).index_copy_(0, meta.group_pad, qg)
+        if meta.group_lengths is not None:  # CUDA: the Triton decode-attention kernel, [B, Hq, n, D]
+            qk = qg.view(b, n, *q.shape[1:]).transpose(1, 2)
+            o = kernels.decode_attention(qk, k_cache, v_cache, meta.group_slots, meta.group_lengths, meta.group_len)
+            o = o.transpose(1, 2).reshape(b * n, -1)
         else:
-            k = k_cache[:, :, : meta.group_len].index_select(0, meta.group_slots)
-            v = v_cache[:, :, : meta.group_len].index_select(0, meta.group_slots)
-        outs.append(group_attention(q[:n_group], k, v, meta.group_mask))
+            if meta.group_slice is not None:
+                k, v = k_cache[meta.group_slice, :, : meta.group_len], v_cache[meta.group_slice, :, : meta.group_len]
+            else:
+                k = k_cache[:, :, : meta.group_len].index_select(0, meta.group_slots)
+                v = v_cache[:, :, : meta.group_len].index_select(0, meta.group_slots)
+            o = group_attention(qg, k, v, meta.group_mask)
+        outs.append(o if meta.group_pad is None else o.index_select(0, meta.group_pad))
     if meta.chunk_len:
         s, end = meta.chunk_slot, meta.chunk_start + meta.chunk_len
         qc = q[n_group:].transpose(0, 1).unsqueeze(0)  # [1, heads, C, d]

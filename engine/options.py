@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 _DEVICES = ("auto", "cpu", "cuda")
 _DTYPES = ("auto", "float32", "float16", "bfloat16")
+_SPECULATION = ("none", "ngram", "draft", "self")
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,17 @@ class EngineOptions:
     prefill_chunk: most prompt tokens computed in one step, so a long prompt never stalls decoding.
     threads: torch CPU threads; None uses every core.
     max_queue: requests allowed to wait for a slot; one more raises EngineOverloadedError.
+    speculation: how draft tokens are proposed for the target to verify in one pass (output is unchanged:
+        greedy replies are identical, sampled ones follow the target's distribution exactly):
+        ``none``; ``ngram`` (continue a match of the last 1-3 tokens in the request's own prompt+reply: free,
+        shines when the reply repeats its input); ``draft`` (a smaller model with the same tokenizer,
+        ``draft_model``); ``self`` (this model with only ``self_draft_layers`` layers, sharing its weights
+        and KV cache). The draft length is adapted per request from measured acceptance and step costs
+        (0 included), so speculation should never be slower than plain decoding.
+    num_draft: the most draft tokens per request per step (k).
+    draft_model: the model spec for ``speculation="draft"`` (same forms as ``model``).
+    self_draft_layers: layers the self-draft runs: an int N = the first N layers (early exit), or a tuple
+        of layer indices; None = the first half.
     """
 
     model: str = "smollm2-135m"
@@ -33,6 +45,10 @@ class EngineOptions:
     prefill_chunk: int = 256
     threads: int | None = None
     max_queue: int = 32
+    speculation: str = "none"
+    num_draft: int = 4
+    draft_model: str | None = None
+    self_draft_layers: int | tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
         if self.device not in _DEVICES:
@@ -48,6 +64,17 @@ class EngineOptions:
             raise ValueError(f"EngineOptions.max_queue must be >= 0, got {self.max_queue}")
         if self.threads is not None and self.threads < 1:
             raise ValueError(f"EngineOptions.threads must be None or >= 1, got {self.threads}")
+        if self.speculation not in _SPECULATION:
+            raise ValueError(f"EngineOptions.speculation must be one of {_SPECULATION}, got {self.speculation!r}")
+        if not 1 <= self.num_draft <= 16:
+            raise ValueError(f"EngineOptions.num_draft must be in 1..16, got {self.num_draft}")
+        if (self.speculation == "draft") != (self.draft_model is not None):
+            raise ValueError("EngineOptions.draft_model is required by, and only used with, speculation='draft'")
+        layers = self.self_draft_layers
+        if isinstance(layers, list):
+            object.__setattr__(self, "self_draft_layers", layers := tuple(layers))
+        if (isinstance(layers, int) and layers < 1) or (isinstance(layers, tuple) and not layers):
+            raise ValueError(f"EngineOptions.self_draft_layers must be >= 1 layer, got {layers!r}")
 
 
 @dataclass(frozen=True)

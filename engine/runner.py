@@ -1,6 +1,13 @@
-"""Runs one scheduled batch: builds the flat inputs and attention metadata, one forward, sampling."""
+"""Runs one scheduled batch: builds the flat inputs and attention metadata, one forward, sampling/verification.
+
+A group row is the sequence's one uncomputed token, followed by its draft tokens when it speculates; the
+target scores them all in this one forward, and `verify` keeps the accepted prefix. Rolling back the
+rejected drafts is just not counting them in `num_computed` (the cache is written by position).
+"""
 
 from __future__ import annotations
+
+import os
 
 import torch
 
@@ -8,58 +15,107 @@ from engine.kv_cache import KVCache
 from engine.model import AttentionMeta, Model
 from engine.sampling import sample
 from engine.scheduler import Batch
+from engine.verify import verify
+
+
+def use_decode_kernel(device: torch.device) -> bool:
+    """The Triton decode-attention kernel on CUDA (VOICEBOT_KERNELS=torch opts out); CPU keeps group_attention,
+    whose two batched matmuls beat SDPA for a handful of query rows."""
+    return device.type == "cuda" and os.environ.get("VOICEBOT_KERNELS", "auto") != "torch"
+
+
+def group_meta(starts: list[int], lens: list[int], slots: list[int], device, kernel: bool) -> AttentionMeta:
+    """Metadata for B group rows: row b computes lens[b] tokens at positions starts[b].. of cache slot slots[b].
+
+    Attention pads every row to n = max(lens) query tokens; `group_pad` maps the real tokens into that layout
+    (None when all rows have the same length, the plain-decode case). Query t of row b may see keys up to
+    position starts[b] + t (a padded query sees what the row's last real one sees, so no row is all -inf).
+    """
+    b, n = len(starts), max(lens)
+    meta = AttentionMeta(torch.tensor(slots, dtype=torch.long, device=device), None, None, 0, n, sum(lens))
+    if slots == list(range(slots[0], slots[0] + b)):
+        meta.group_slice = slice(slots[0], slots[0] + b)
+    if n > 1 and min(lens) < n:
+        pad = [i * n + t for i, length in enumerate(lens) for t in range(length)]
+        meta.group_pad = torch.tensor(pad, dtype=torch.long, device=device)
+    if kernel:  # the kernel places query t at lengths - n + t: lengths = start + n (padded queries come last)
+        meta.group_lengths = torch.tensor([s + n for s in starts], dtype=torch.int32, device=device)
+        meta.group_len = max(starts) + n
+        return meta
+    meta.group_len = max(s + length for s, length in zip(starts, lens, strict=True))
+    info = torch.tensor([starts, [length - 1 for length in lens]], dtype=torch.long, device=device)
+    t = torch.arange(n, device=device)
+    qpos = info[0][:, None] + torch.minimum(t[None, :], info[1][:, None])  # [B, n]
+    allowed = torch.arange(meta.group_len, device=device)[None, None, :] <= qpos[:, :, None]
+    mask = torch.zeros(allowed.shape, dtype=torch.float32, device=device).masked_fill_(~allowed, float("-inf"))
+    meta.group_mask = mask[:, None, None]  # [B, 1, 1, n, L]
+    return meta
+
+
+def add_chunk_meta(meta: AttentionMeta, slot: int, start: int, n: int, device) -> AttentionMeta:
+    meta.chunk_slot, meta.chunk_start, meta.chunk_len = slot, start, n
+    if start:
+        meta.chunk_mask = torch.ones(n, start + n, dtype=torch.bool, device=device).tril(start)
+    return meta
 
 
 class ModelRunner:
     def __init__(self, model: Model, kv: KVCache, device: torch.device) -> None:
         self.model, self.kv, self.device = model, kv, device
+        self.decode_kernel = use_decode_kernel(device)
 
     @torch.inference_mode()
-    def run(self, batch: Batch) -> list[int]:
-        """Compute KV for every scheduled token (advancing num_computed); return the sampled tokens."""
-        ids = [s.tokens[-1] for s in batch.group]
-        positions = [s.num_computed for s in batch.group]
-        slots = [s.slot for s in batch.group]
-        chunk = batch.chunk
+    def run(self, batch: Batch, drafts: list[list[int]] | None = None) -> list[list[int]]:
+        """Compute KV for every scheduled token and return the new tokens of each of `batch.sampled`:
+        one token, or for a speculating row its accepted drafts plus the target's next token."""
+        group, chunk = batch.group, batch.chunk
+        drafts = drafts or [[] for _ in group]
+        rows = [[s.tokens[-1], *d] for s, d in zip(group, drafts, strict=True)]
+        ids = [t for r in rows for t in r]
+        positions = [s.num_computed + i for s, r in zip(group, rows, strict=True) for i in range(len(r))]
+        slots = [s.slot for s, r in zip(group, rows, strict=True) for _ in r]
+        n_group = len(ids)
+        if group:
+            meta = group_meta(
+                [s.num_computed for s in group], [len(r) for r in rows], [s.slot for s in group], self.device,
+                self.decode_kernel,
+            )  # fmt: skip
+        else:
+            meta = AttentionMeta(None, None, None, 0, 1)
         if chunk is not None:
             start = chunk.num_computed
             ids += chunk.tokens[start : start + batch.chunk_len]
             positions += range(start, start + batch.chunk_len)
             slots += [chunk.slot] * batch.chunk_len
-        sampled = batch.sampled
-        meta = self.attention_meta(batch)
-        # Logits only where a token is sampled: the group's rows and the chunk's last row.
-        rows = list(range(len(batch.group))) + ([len(ids) - 1] if len(sampled) > len(batch.group) else [])
-        logits = self.model.forward(
-            self._long(ids), self._long(positions), self._long(slots), meta, self.kv, self._long(rows)
-        )
-        for s in batch.group:
-            s.num_computed += 1
+            add_chunk_meta(meta, chunk.slot, start, batch.chunk_len, self.device)
+        # Logits only where a token is sampled or verified: every group token and the chunk's last row.
+        chunk_sampled = len(batch.sampled) > len(group)
+        want = list(range(n_group)) + ([len(ids) - 1] if chunk_sampled else [])
+        flat = torch.tensor([ids, positions, slots], dtype=torch.long, device=self.device)
+        want_t = torch.tensor(want, dtype=torch.long, device=self.device)
+        logits = self.model.forward(flat[0], flat[1], flat[2], meta, self.kv, want_t)
+
+        starts = [0]
+        for r in rows:
+            starts.append(starts[-1] + len(r))
+        plain = [i for i, d in enumerate(drafts) if not d]
+        spec = [i for i, d in enumerate(drafts) if d]
+        out: list[list[int]] = [[] for _ in batch.sampled]
+        plain_rows = [starts[i] for i in plain] + ([n_group] if chunk_sampled else [])
+        plain_seqs = [group[i] for i in plain] + ([chunk] if chunk_sampled else [])
+        if plain_seqs:
+            tokens = sample(
+                logits[plain_rows], [s.params for s in plain_seqs], [s.generator for s in plain_seqs]
+            ).tolist()
+            for i, t in zip([*plain, len(group)], tokens, strict=False):
+                out[i] = [t]
+        if spec:
+            spec_logits = [logits[starts[i] : starts[i + 1]] for i in spec]
+            accepted, nxt = verify(spec_logits, [group[i] for i in spec], [drafts[i] for i in spec])
+            for i, a, t in zip(spec, accepted, nxt, strict=True):
+                out[i] = [*drafts[i][:a], t]
+        for s, o in zip(group, out, strict=False):
+            s.num_computed += len(o)  # the row's first token plus the accepted drafts; the rest is rolled back
         if chunk is not None:
             chunk.num_computed += batch.chunk_len
-        if not sampled:
-            return []
-        return sample(logits, [s.params for s in sampled], [s.generator for s in sampled]).tolist()
-
-    def attention_meta(self, batch: Batch) -> AttentionMeta:
-        meta = AttentionMeta(None, None, None, 0, 1)
-        if batch.group:
-            slots = [s.slot for s in batch.group]
-            pos = self._long([s.num_computed for s in batch.group])
-            meta.group_len = int(max(s.num_computed for s in batch.group)) + 1
-            meta.group_slots = self._long(slots)
-            if slots == list(range(slots[0], slots[0] + len(slots))):
-                meta.group_slice = slice(slots[0], slots[0] + len(slots))
-            keys = torch.arange(meta.group_len, device=self.device)
-            allowed = keys[None, :] <= pos[:, None]
-            mask = torch.zeros(allowed.shape, dtype=torch.float32, device=self.device)
-            meta.group_mask = mask.masked_fill_(~allowed, float("-inf"))[:, None, None, None, :]
-        if batch.chunk is not None:
-            start, n = batch.chunk.num_computed, batch.chunk_len
-            meta.chunk_slot, meta.chunk_start, meta.chunk_len = batch.chunk.slot, start, n
-            if start:
-                meta.chunk_mask = torch.ones(n, start + n, dtype=torch.bool, device=self.device).tril(start)
-        return meta
-
-    def _long(self, values: list[int]) -> torch.Tensor:
-        return torch.tensor(values, dtype=torch.long, device=self.device)
+        return out

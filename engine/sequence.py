@@ -39,6 +39,9 @@ class Sequence:
     held: str = ""  # text held back because it may be the start of a stop string
     finish_reason: str | None = None
     output_ids: list[int] = field(default_factory=list)
+    spec_hits: float = 0.0  # decayed counts of accepted / judged draft tokens (engine/speculative.py)
+    spec_trials: float = 0.0
+    spec_shadow: int | None = None  # a free drafter's guess this step when the row did not speculate
 
     def __post_init__(self) -> None:
         self.num_prompt = len(self.tokens)

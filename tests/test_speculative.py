@@ -1,0 +1,212 @@
+"""Speculative decoding: lossless output with every drafter, rollback, cancellation, adaptivity (fp32, real model)."""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+
+import pytest
+import torch
+
+from engine import Engine, EngineOptions, SamplingParams
+from engine.drafters import ModelDrafter, ngram_lookup
+from engine.kv_cache import KVCache
+from engine.model import AttentionMeta
+from engine.options import SamplingParams as SP
+from engine.runner import ModelRunner, add_chunk_meta, group_meta
+from engine.scheduler import Batch
+from engine.sequence import Sequence
+from engine.speculative import StepCosts, choose_k
+from engine.verify import verify
+
+pytestmark = pytest.mark.slow
+
+TEXT = (
+    "The quick brown fox jumps over the lazy dog. A journey of a thousand miles begins with a single step. "
+    "All that glitters is not gold, and the early bird catches the worm."
+)
+PROMPTS = [
+    [{"role": "user", "content": "Repeat this text exactly: " + TEXT}],
+    [{"role": "user", "content": "Hi! Say hello back, then say hello again."}],
+    [{"role": "user", "content": "Fix the spelling: 'Teh cat sat on teh mat, and teh dog sat on teh log.'"}],
+    [{"role": "user", "content": "Count from one to ten in words: one, two, three,"}],
+]
+BASE = dict(dtype="float32", max_batch=4, max_seq_len=384, prefill_chunk=64)
+GREEDY = SamplingParams(max_tokens=24, ignore_eos=True)
+
+
+async def tokens_of(engine: Engine, messages, params=GREEDY) -> list[int]:
+    return [t async for d in engine.generate(messages, params) for t in d.token_ids]
+
+
+async def batch_of(engine: Engine, params=GREEDY) -> list[list[int]]:
+    return list(await asyncio.gather(*(tokens_of(engine, m, params) for m in PROMPTS)))
+
+
+@pytest.fixture(scope="module")
+def plain():
+    with Engine(EngineOptions(**BASE)) as e:
+        e.expected = asyncio.run(batch_of(e))  # each prompt's plain greedy reply (batch-invariant in fp32)
+        yield e
+
+
+SPEC_OPTIONS = {
+    "ngram": dict(speculation="ngram"),
+    "self": dict(speculation="self", self_draft_layers=24),
+    "draft": dict(speculation="draft", draft_model="smollm2-135m"),  # its own draft: the mechanics, exactly
+}
+
+
+@pytest.fixture(scope="module", params=list(SPEC_OPTIONS))
+def spec(request):
+    with Engine(EngineOptions(**BASE, **SPEC_OPTIONS[request.param])) as e:
+        e.speculator.fixed_k = 4  # every step speculates, whatever the cost model would choose
+        yield e
+
+
+async def test_greedy_identical_alone_and_batched(plain, spec):
+    before = spec.stats()
+    alone = await tokens_of(spec, PROMPTS[0])
+    assert alone == plain.expected[0]
+    assert await batch_of(spec) == plain.expected  # rows of different lengths and draft counts in one pass
+    stats = spec.stats()
+    assert stats["spec_proposed"] > before["spec_proposed"]
+    assert stats["spec_accepted"] > before["spec_accepted"]
+
+
+async def test_decode_attention_kernel_path(plain, spec):
+    """The CUDA branch (engine.kernels.decode_attention, T = 1+k query tokens) via its PyTorch reference."""
+    spec.runner.decode_kernel = True
+    try:
+        assert await batch_of(spec) == plain.expected
+    finally:
+        spec.runner.decode_kernel = False
+
+
+async def test_seeded_sampling_reproducible(spec):
+    params = SamplingParams(max_tokens=16, temperature=0.8, seed=3)
+    a, b = await tokens_of(spec, PROMPTS[0], params), await tokens_of(spec, PROMPTS[0], params)
+    assert a == b and len(a) > 0
+    assert all(0 <= t < spec.config.vocab_size for t in a)
+
+
+async def test_cancel_frees_both_slots(spec):
+    stream = spec.generate(PROMPTS[0], SamplingParams(max_tokens=200, ignore_eos=True))
+    seen = 0
+    async for _ in stream:
+        seen += 1
+        if seen == 3:
+            break
+    await stream.aclose()
+    for _ in range(500):
+        if spec.stats()["free_slots"] == 4 and spec.stats()["in_flight"] == 0:
+            break
+        await asyncio.sleep(0.01)
+    assert spec.stats()["free_slots"] == 4 and spec.stats()["in_flight"] == 0
+    drafter = spec.speculator.drafter
+    if isinstance(drafter, ModelDrafter):
+        assert drafter.state == {}  # the draft model's per-slot state went with the request
+
+
+def make_seq(ids: list[int], slot: int, params: SP = GREEDY, seed: int = 0) -> Sequence:
+    g = torch.Generator().manual_seed(seed)
+    return Sequence(0, list(ids), params, lambda _: None, None, g, slot=slot)  # no text: runner-level tests
+
+
+def test_rollback_matches_fresh_prefill(plain):
+    model, c = plain.runner.model, plain.config
+    kv = KVCache.allocate(c.num_layers, 2, c.num_kv_heads, 256, c.head_dim, torch.float32, "cpu")
+    runner = ModelRunner(model, kv, torch.device("cpu"))
+    prompt = plain.tokenizer.encode_chat(PROMPTS[0])
+    seq = make_seq(prompt, 0)
+    seq.tokens.append(runner.run(Batch([], seq, len(prompt), [seq]))[0][0])
+    good = plain.expected[0][1:3]  # the next two greedy tokens, then two wrong ones
+    wrong = [t + 1 for t in plain.expected[0][3:5]]
+    new = runner.run(Batch([seq], None, 0, [seq]), [good + wrong])[0]
+    assert new == plain.expected[0][1:4]  # two drafts kept, the third position corrected
+    seq.tokens += new
+    assert seq.num_computed == len(seq.tokens) - 1  # the rejected positions were rolled back
+
+    with torch.inference_mode():
+        n, pos = len(seq.tokens), seq.num_computed
+        meta = group_meta([pos], [1], [0], "cpu", False)
+        cached = model.forward(torch.tensor(seq.tokens[-1:]), torch.tensor([pos]), torch.tensor([0]), meta, kv)
+        meta = add_chunk_meta(AttentionMeta(None, None, None, 0, 1), 1, 0, n, "cpu")
+        fresh = model.forward(torch.tensor(seq.tokens), torch.arange(n), torch.ones(n, dtype=torch.long), meta, kv)
+    torch.testing.assert_close(cached[0], fresh[-1], atol=1e-4, rtol=1e-4)
+
+
+def test_verify_sampling_follows_target_not_draft():
+    """A tiny vocabulary: the first emitted token is distributed as the target p, whatever the draft says."""
+    logits = torch.log(torch.tensor([[0.1, 0.2, 0.3, 0.4], [0.25, 0.25, 0.25, 0.25]]))
+    counts = collections.Counter()
+    n = 4000
+    for seed in range(n):
+        seq = make_seq([1], 0, SP(temperature=1.0), seed)
+        accepted, token = verify([logits], [seq], [[0]])  # the draft always proposes the least likely token
+        counts[0 if accepted[0] else token[0]] += 1
+    freq = torch.tensor([counts[i] / n for i in range(4)])
+    torch.testing.assert_close(freq, torch.tensor([0.1, 0.2, 0.3, 0.4]), atol=0.03, rtol=0)
+    greedy = make_seq([1], 0)
+    assert verify([logits], [greedy], [[3]]) == ([1], [0])  # argmax 3 kept, then argmax of the uniform row
+    assert verify([logits], [greedy], [[2]]) == ([0], [3])
+
+
+class WrongDrafter:
+    """Always proposes a token the model never picks here."""
+
+    free, prior = True, 0.95  # so confident at first that the engine surely tries it
+
+    def propose(self, seqs, ks):
+        return [[5] * k for k in ks]
+
+    def release(self, seq):
+        pass
+
+
+async def test_adaptive_k_drops_to_zero_for_a_useless_drafter(plain):
+    with Engine(EngineOptions(**BASE), drafter=WrongDrafter()) as e:
+        params = SamplingParams(max_tokens=96, ignore_eos=True)
+        mid, steps = None, 0
+        async for _ in e.generate(PROMPTS[1], params):
+            steps += 1
+            if steps == 32:
+                mid = e.stats()["spec_proposed"]
+        stats = e.stats()
+    assert mid > 0 and stats["spec_accepted"] == 0  # it tried, and nothing was ever accepted
+    # over the last 64 steps a non-adaptive k=4 would have proposed 256 tokens; only rare re-probes remain
+    assert stats["spec_proposed"] - mid <= 16
+
+
+def test_choose_k():
+    flat = StepCosts()
+    flat.table.update({1: 1.0, 40: 1.0})  # a GPU-like step: extra tokens are free
+    assert choose_k([0.9], [4], flat, lambda k: 0.0) == [4]
+    assert choose_k([0.0], [4], flat, lambda k: 0.1) == [0]
+    cliff = StepCosts()
+    cliff.table.update({1: 1.0, 2: 2.0, 5: 2.1})  # CPU: one-token steps use fast fp16 weights
+    assert choose_k([0.5], [4], cliff, lambda k: 0.0) == [0]
+    assert choose_k([0.95], [4], cliff, lambda k: 0.0) == [4]  # k=1 loses, k=4 wins: every k is tried
+    assert choose_k([0.95], [4], cliff, lambda k: 0.0, spec_bias=3.0) == [0]  # real spec steps overran: stop
+    linear = StepCosts()
+    linear.table.update({1: 1.0, 40: 40.0})  # compute-bound: cost grows with every token
+    assert choose_k([0.6] * 8, [4] * 8, linear, lambda k: 0.0) == [0] * 8  # a full batch backs off
+    assert sum(choose_k([0.6] * 8, [4] * 8, flat, lambda k: 0.0)) == 32
+
+
+def test_ngram_lookup():
+    assert ngram_lookup([1, 2, 3, 9, 9, 1, 2, 3], 2) == [9, 9]
+    assert ngram_lookup([5, 6, 7, 5, 6, 8, 5, 6], 3) == [8, 5, 6]  # the latest match wins
+    assert ngram_lookup([1, 2, 3], 4) == []
+
+
+def test_speculation_options():
+    with pytest.raises(ValueError, match="speculation"):
+        EngineOptions(speculation="medusa")
+    with pytest.raises(ValueError, match="draft_model"):
+        EngineOptions(speculation="draft")
+    with pytest.raises(ValueError, match="num_draft"):
+        EngineOptions(speculation="ngram", num_draft=0)
+    with pytest.raises(ValueError, match="self_draft_layers"):
+        EngineOptions(speculation="self", self_draft_layers=0)
+    assert EngineOptions(speculation="self", self_draft_layers=[0, 2]).self_draft_layers == (0, 2)
