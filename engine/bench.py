@@ -78,7 +78,7 @@ def bench_hf(model_dir, tokens: int, threads: int) -> float:
         for _ in range(tokens):
             token = out.logits[:, -1:].argmax(-1)
             t = time.perf_counter()
-            out = model(token, cache=out.cache, use_cache=True)
+            out = model(token, past_key_values=out.past_key_values, use_cache=True)
             times.append(time.perf_counter() - t)
     return 1.0 / statistics.median(times[2:])
 
