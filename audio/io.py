@@ -111,6 +111,7 @@ def write_wav(path: str | os.PathLike[str], samples: np.ndarray, rate: int) -> N
     _check_rate(rate)
     p = Path(path)
     x = np.clip(np.asarray(samples, dtype=np.float32), -1.0, 1.0)
+    p.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent or ".")
     try:
         with os.fdopen(fd, "wb") as f:

@@ -15,6 +15,7 @@ import soundfile as sf
 
 from audio.io import load_audio
 from voicebot.config import load_config
+from voicebot.errors import VoicebotError
 from voicebot.models import load_models
 from voicebot.report import STAGES
 from voicebot.runner import run_file
@@ -119,6 +120,18 @@ def test_missing_model_names_what_to_install(tmp_path, testdata):
     cfg.write_text(f"llm:\n  model: {tmp_path / 'missing.gguf'}\n")
     proc = _cli("--config", str(cfg), "run", str(testdata / "spk1_snt1.wav"), "--fast")
     _assert_clean_error(proc, "missing.gguf")
+
+
+@module_loop
+async def test_outputs_go_into_new_folders_and_an_unwritable_one_is_a_clear_error(cfg, models, testdata, tmp_path):
+    samples = load_audio(testdata / "spk2_snt2.wav", 16000)
+    out, report = tmp_path / "new" / "dir" / "reply.wav", tmp_path / "other" / "report.json"
+    turns = await run_file(cfg, models, samples, Path("spk2_snt2.wav"), out, report, realtime=False)
+    assert len(turns) == 1 and out.exists() and report.exists()
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(VoicebotError, match="cannot write the output"):
+        await run_file(cfg, models, samples, Path("x.wav"), blocker / "reply.wav", None, realtime=False)
 
 
 @module_loop

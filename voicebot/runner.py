@@ -11,6 +11,7 @@ import numpy as np
 
 from audio.io import write_wav
 from voicebot.config import Config
+from voicebot.errors import VoicebotError
 from voicebot.models import Models
 from voicebot.playback import VirtualPlayer
 from voicebot.report import TurnRecord, report_dict, write_json_atomic
@@ -60,14 +61,17 @@ async def run_file(
     turns, audio = await run_recording(cfg, models, samples, realtime, trailing_silence_s, on_turn=print_turn)
     if not turns:
         print(f"no speech turn found in {path}", file=sys.stderr)
-    if out is not None:
-        if len(audio):
-            write_wav(out, audio, models.tts.sample_rate)
-            print(f"reply audio: {out}", file=sys.stderr)
-        else:
-            print(f"no reply audio, so {out} was not written", file=sys.stderr)
-    if report is not None:
-        meta = {"input": str(path), "realtime": realtime, "input_duration_s": round(len(samples) / 16000, 3)}
-        write_json_atomic(report, report_dict(turns, meta))
-        print(f"report: {report}", file=sys.stderr)
+    try:
+        if out is not None:
+            if len(audio):
+                write_wav(out, audio, models.tts.sample_rate)
+                print(f"reply audio: {out}", file=sys.stderr)
+            else:
+                print(f"no reply audio, so {out} was not written", file=sys.stderr)
+        if report is not None:
+            meta = {"input": str(path), "realtime": realtime, "input_duration_s": round(len(samples) / 16000, 3)}
+            write_json_atomic(report, report_dict(turns, meta))
+            print(f"report: {report}", file=sys.stderr)
+    except OSError as e:
+        raise VoicebotError(f"cannot write the output: {e}") from None
     return turns
