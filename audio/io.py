@@ -116,6 +116,7 @@ def write_wav(path: str | os.PathLike[str], samples: np.ndarray, rate: int) -> N
     try:
         with os.fdopen(fd, "wb") as f:
             sf.write(f, x, rate, format="WAV", subtype="PCM_16")
+        os.chmod(tmp, 0o644)  # mkstemp makes it private; an output file is for the user to share
         os.replace(tmp, p)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

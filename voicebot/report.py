@@ -82,6 +82,7 @@ def write_json_atomic(path: str | Path, data: object) -> None:
     try:
         with os.fdopen(fd, "w") as f:
             json.dump(data, f, indent=1)
+        os.chmod(tmp, 0o644)  # mkstemp makes it private; a report is for the user to share
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
