@@ -108,6 +108,3 @@ class TurnObserver:
 
     def _drop(self, turn_id: int) -> None:
         self._open.pop(turn_id, None)
-
-    def pending(self) -> list[int]:
-        return sorted(self._open)

@@ -8,6 +8,7 @@ from audio.asr import AsrOptions
 from audio.tts import TtsOptions
 from audio.vad import VadOptions
 from voicebot.config import Config
+from voicebot.transports.echo import EchoOptions
 
 if TYPE_CHECKING:
     from engine import EngineOptions
@@ -23,6 +24,13 @@ def asr_options(cfg: Config) -> AsrOptions:
 
 def tts_options(cfg: Config) -> TtsOptions:
     return TtsOptions(voice=cfg.tts.voice, length_scale=cfg.tts.length_scale, threads=cfg.tts.threads)
+
+
+def echo_options(cfg: Config, webrtc: bool = False) -> EchoOptions:
+    """The mic's strategy, or for browser calls `webrtc_strategy` (the browser cancels echo itself)."""
+    e = cfg.echo
+    strategy = e.webrtc_strategy if webrtc else e.strategy
+    return EchoOptions(strategy, e.margin_db, e.echo_gain_db, e.floor_db, e.tail_ms, e.hold_ms)
 
 
 def chunking(cfg: Config) -> dict[str, int]:

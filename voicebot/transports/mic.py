@@ -24,10 +24,11 @@ from voicebot.config import Config
 from voicebot.errors import VoicebotError
 from voicebot.frames import AudioIn
 from voicebot.models import Models
+from voicebot.options import echo_options
 from voicebot.report import TurnRecord
 from voicebot.session import Session
 from voicebot.transports.console import LiveConsole
-from voicebot.transports.echo import EchoGate, EchoOptions, gated
+from voicebot.transports.echo import EchoGate, gated
 from voicebot.transports.playout import PullPlayer
 
 RATE = 16000
@@ -185,11 +186,6 @@ class DevicePlayer(PullPlayer):
     def close(self) -> None:
         self.stream.stop()
         self.stream.close()
-
-
-def echo_options(cfg: Config) -> EchoOptions:
-    e = cfg.echo
-    return EchoOptions(e.strategy, e.margin_db, e.echo_gain_db, e.floor_db, e.tail_ms, e.hold_ms)
 
 
 async def run_mic(

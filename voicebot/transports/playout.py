@@ -109,7 +109,3 @@ class PullPlayer:
         """Wall time the last sample handed to the output is heard (in the past when idle)."""
         with self._lock:
             return self._play_end + self.latency_s
-
-    def heard_samples(self, turn_id: int) -> int:
-        with self._lock:
-            return int(self._heard.get(turn_id, 0))

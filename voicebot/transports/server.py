@@ -27,9 +27,10 @@ from voicebot.errors import VoicebotError
 from voicebot.frames import AudioIn
 from voicebot.metrics import Metrics
 from voicebot.models import Models
+from voicebot.options import echo_options
 from voicebot.report import TurnRecord
 from voicebot.session import Session
-from voicebot.transports.echo import EchoGate, EchoOptions, gated
+from voicebot.transports.echo import EchoGate, gated
 from voicebot.transports.webrtc import ReplyTrack, restrict_ice_to_loopback, track_frames
 
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
@@ -60,9 +61,7 @@ class PeerSession:
         self.session = Session(
             cfg, server.models, self.track, realtime=True, on_turn=self._on_turn, on_frame=self._on_frame
         )
-        e = cfg.echo
-        opts = EchoOptions(e.webrtc_strategy, e.margin_db, e.echo_gain_db, e.floor_db, e.tail_ms, e.hold_ms)
-        self.gate = EchoGate(opts, self.track.player)
+        self.gate = EchoGate(echo_options(cfg, webrtc=True), self.track.player)
         self.channel = None
         self.task: asyncio.Task[None] | None = None
         self._closing: asyncio.Task[None] | None = None
