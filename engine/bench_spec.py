@@ -1,8 +1,10 @@
 """Speculative-decoding benchmark: each drafter against plain decoding of the same prompts, in one run.
 
 Greedy, batch 1, replies end at EOS or `tokens`. Decode speed counts tokens after the first (the prefill is
-the same either way). `same_output` says whether the speculating engine produced exactly the plain tokens: with
-the default CPU dtype a one-token step uses fp16 weights and a verify step bf16, so near-ties may differ.
+the same either way). Both sides run the same engine path (device and dtype as engine/bench.py records them).
+`same_output` says whether the speculating engine produced exactly the plain tokens: always in fp32; on a path
+whose one-token and multi-token steps round differently (a separate one-row weight copy, a kernel chosen per
+shape) a near-tie may flip.
 """
 
 from __future__ import annotations

@@ -11,42 +11,42 @@ import contextlib
 import itertools
 import os
 import queue
+import sys
 import threading
 import time
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 import torch
 
+from engine.cpu import CpuPath, choose_cpu_path, detect
 from engine.drafters import Drafter, ModelDrafter, NgramDrafter
 from engine.errors import EngineError, EngineOverloadedError
 from engine.kv_cache import KVCache
 from engine.model import Model, ModelConfig
 from engine.options import EngineOptions, SamplingParams
+from engine.quant import CALIBRATION_CHATS
 from engine.runner import ModelRunner
 from engine.sampling import make_generator
 from engine.scheduler import Batch, Scheduler
 from engine.sequence import Delta, Sequence
 from engine.speculative import Speculator
 from engine.tokenizer import IncrementalDetokenizer, Tokenizer
-from engine.weights import load_config, load_state_dict, resolve_model
+from engine.weights import auto_model, load_config, load_state_dict, resolve_model
 
 _DTYPES = {"float32": torch.float32, "float16": torch.float16, "bfloat16": torch.bfloat16}
 
 
-def pick_device_dtype(options: EngineOptions) -> tuple[torch.device, torch.dtype]:
-    """`auto` means CUDA+bf16 when present, else CPU+bf16 with an fp16 copy for one-token steps.
-
-    Measured on the project's CPU (AMD EPYC, AVX-512 BF16, 2 threads), SmolLM2-135M: fp16 is about twice
-    as fast as bf16 for one row but grows linearly with rows (a 256-token prefill is 16x slower than
-    bf16), while bf16 with weights packed for oneDNN once at load stays nearly flat from 1 to 16 rows.
-    """
+def pick_device_dtype(options: EngineOptions) -> tuple[torch.device, CpuPath]:
+    """CUDA + bf16 when present (`auto`), else the CPU path this CPU runs fastest (engine/cpu.py)."""
     if options.device == "cuda" and not torch.cuda.is_available():
         raise EngineError("device 'cuda' was requested but torch sees no CUDA device; use device 'cpu'")
     auto = "cuda" if torch.cuda.is_available() else "cpu"
     device = torch.device(auto if options.device == "auto" else options.device)
-    dtype = torch.bfloat16 if options.dtype == "auto" else _DTYPES[options.dtype]
-    return device, dtype
+    if device.type == "cpu":
+        return device, choose_cpu_path(options.dtype, detect())
+    dtype = torch.bfloat16 if options.dtype in ("auto", "int8") else _DTYPES[options.dtype]
+    return device, CpuPath(dtype, False, None, f"{str(dtype).removeprefix('torch.')} on {device}")
 
 
 class Engine:
@@ -57,12 +57,13 @@ class Engine:
         self.options = options = options or EngineOptions()
         self._custom_drafter = drafter
         self.speculator: Speculator | None = None
-        self.device, self.dtype = pick_device_dtype(options)
-        # dtype="auto" on CPU also keeps fp16 weights for one-token steps (batch-1 decode ~1.5x faster).
-        auto_cpu = options.dtype == "auto" and self.device.type == "cpu"
-        self.single_row_dtype = torch.float16 if auto_cpu else None
+        self.device, self.path = pick_device_dtype(options)
+        self.dtype, self.single_row_dtype = self.path.dtype, self.path.single_row_dtype
         self.scheduler = Scheduler(options.max_batch, options.prefill_chunk)
         self.step_times: deque[float] = deque(maxlen=10_000)  # seconds per step, for benchmarks
+        # Called on the engine thread before each step; may block briefly so that more urgent CPU work of the
+        # caller runs first (voicebot: the first phrase of speech, voicebot/priority.py).
+        self.before_step: Callable[[], None] | None = None
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
         self._ids = itertools.count()
         self._lock = threading.Lock()
@@ -83,18 +84,54 @@ class Engine:
         o = self.options
         if self.device.type == "cpu":
             torch.set_num_threads(o.threads or os.cpu_count() or 1)  # per-thread setting under OpenMP
-        self.model_dir = resolve_model(o.model)
+        self.model_name = o.model
+        if o.model == "auto":
+            self.model_name, why = auto_model(self.device.type)
+            print(f"engine: model auto -> {self.model_name} ({why})", file=sys.stderr, flush=True)
+        self.model_dir = resolve_model(self.model_name)
         self.tokenizer = Tokenizer.from_dir(self.model_dir)
         self.config = c = ModelConfig.from_hf(load_config(self.model_dir))
-        model = Model(c, load_state_dict(self.model_dir), o.max_seq_len, self.dtype, self.device, self.single_row_dtype)
+        model = self._build(c, self.model_dir)
         kv = KVCache.allocate(
             c.num_layers, o.max_batch, c.num_kv_heads, o.max_seq_len, c.head_dim, self.dtype, self.device
         )
         self.runner = ModelRunner(model, kv, self.device)
+        threads = torch.get_num_threads() if self.device.type == "cpu" else 0
+        using = f"{self.path.description}, {threads} threads" if threads else self.path.description
+        print(f"engine: {self.model_name} on {self.device}: {using}", file=sys.stderr, flush=True)
         drafter = self._custom_drafter or self._make_drafter(model)
         if drafter is not None:
             self.speculator = Speculator(drafter, o.num_draft, o.max_seq_len)
             self.speculator.calibrate(self.runner, o.max_batch)
+        self._warm_up()
+
+    def _build(self, config: ModelConfig, model_dir) -> Model:
+        """The model on this engine's path; int8 calibrates its outlier smoothing on a few chats first."""
+        calibration = [self.tokenizer.encode_chat(chat) for chat in CALIBRATION_CHATS] if self.path.int8 else None
+        return Model(
+            config, load_state_dict(model_dir), self.options.max_seq_len, self.dtype, self.device,
+            self.single_row_dtype, int8_calibration=calibration,
+        )  # fmt: skip
+
+    def _warm_up(self) -> None:
+        """Two short requests through the real step loop before the first caller's: the first forwards of
+        each shape pay for allocations and kernel selection (measured: a fresh engine's first reply took
+        ~2x a warm one's TTFT), and a user's first turn should not."""
+        prompt = self.tokenizer.encode_chat([{"role": "user", "content": "Hello! How are you today?"}])
+        params = SamplingParams(max_tokens=4, ignore_eos=True)
+        seqs = [
+            Sequence(-1 - i, list(prompt), params, lambda _: None, IncrementalDetokenizer(self.tokenizer, prompt),
+                     make_generator(0, self.device))
+            for i in range(min(2, self.options.max_batch))
+        ]  # fmt: skip
+        self._in_flight += len(seqs)
+        for seq in seqs:
+            self.scheduler.add(seq)
+        while self.scheduler.has_work():
+            batch = self.scheduler.schedule()
+            if batch is not None:
+                self._step(batch)
+        self.step_times.clear()
 
     def _make_drafter(self, model: Model) -> Drafter | None:
         o, c = self.options, self.config
@@ -115,7 +152,7 @@ class Engine:
                     f"draft model {o.draft_model!r} does not share the target's tokenizer; "
                     "pick a draft model of the same family (e.g. qwen2.5-coder-0.5b for qwen2.5-coder-1.5b)"
                 )
-            draft = Model(dc, load_state_dict(draft_dir), o.max_seq_len, self.dtype, self.device, self.single_row_dtype)
+            draft = self._build(dc, draft_dir)
             kv = KVCache.allocate(
                 dc.num_layers, o.max_batch, dc.num_kv_heads, o.max_seq_len, dc.head_dim, self.dtype, self.device
             )
@@ -124,11 +161,19 @@ class Engine:
 
     # ---- asyncio API ------------------------------------------------------------------------------
 
-    def generate(self, messages: list[dict[str, str]], params: SamplingParams | None = None) -> AsyncIterator[Delta]:
-        """Stream the assistant's reply to a chat. Closing/cancelling the iterator aborts the request."""
-        return self.generate_ids(self.tokenizer.encode_chat(messages), params)
+    def generate(
+        self, messages: list[dict[str, str]], params: SamplingParams | None = None, cache_key: str | None = None
+    ) -> AsyncIterator[Delta]:
+        """Stream the assistant's reply to a chat. Closing/cancelling the iterator aborts the request.
 
-    async def generate_ids(self, prompt_ids: list[int], params: SamplingParams | None = None) -> AsyncIterator[Delta]:
+        cache_key: the conversation this request belongs to. Its KV stays cached after the request, and
+        the key's next request computes only the tokens after their common prefix; `forget` frees it.
+        """
+        return self.generate_ids(self.tokenizer.encode_chat(messages), params, cache_key)
+
+    async def generate_ids(
+        self, prompt_ids: list[int], params: SamplingParams | None = None, cache_key: str | None = None
+    ) -> AsyncIterator[Delta]:
         """Stream the continuation of raw prompt ids (tests and benchmarks)."""
         loop = asyncio.get_running_loop()
         out: asyncio.Queue = asyncio.Queue()
@@ -137,7 +182,7 @@ class Engine:
             with contextlib.suppress(RuntimeError):  # the consumer's loop is closed: nobody listens
                 loop.call_soon_threadsafe(out.put_nowait, item)
 
-        seq = self._submit(list(prompt_ids), params or SamplingParams(), emit)
+        seq = self._submit(list(prompt_ids), params or SamplingParams(), emit, cache_key)
         done = False
         try:
             while not done:
@@ -154,12 +199,16 @@ class Engine:
     def stats(self) -> dict[str, int]:
         """A snapshot for tests and monitoring (read without locking: values may be one step old).
 
-        spec_proposed / spec_accepted: draft tokens verified / kept; spec_rows: row-steps that speculated."""
+        cached_sessions: parked slots holding a finished request's KV; reused_tokens: prompt tokens not
+        computed thanks to them. spec_proposed / spec_accepted: draft tokens verified / kept; spec_rows:
+        row-steps that speculated."""
         s, sp = self.scheduler, self.speculator
         return {
             "running": len(s.running),
             "waiting": len(s.waiting),
             "free_slots": len(s.free_slots),
+            "cached_sessions": len(s.parked),
+            "reused_tokens": s.reused_tokens,
             "in_flight": self._in_flight,
             "spec_proposed": sp.proposed if sp else 0,
             "spec_accepted": sp.accepted if sp else 0,
@@ -183,7 +232,13 @@ class Engine:
 
     # ---- engine thread ----------------------------------------------------------------------------
 
-    def _submit(self, prompt_ids: list[int], params: SamplingParams, emit) -> Sequence:
+    def forget(self, cache_key: str) -> None:
+        """Free a conversation's cached KV (its session ended). Requests still running are unaffected."""
+        with self._lock:
+            if not self._closed:
+                self._inbox.put(("forget", cache_key))
+
+    def _submit(self, prompt_ids: list[int], params: SamplingParams, emit, cache_key: str | None) -> Sequence:
         o = self.options
         if not prompt_ids:
             raise EngineError("the prompt is empty")
@@ -204,6 +259,7 @@ class Engine:
                 emit=emit,
                 detok=IncrementalDetokenizer(self.tokenizer, prompt_ids),
                 generator=make_generator(params.seed, self.device),
+                cache_key=cache_key,
             )
             self._in_flight += 1
             self._inbox.put(("add", seq))  # under the lock, so it is queued before any close command
@@ -224,6 +280,8 @@ class Engine:
             batch = self.scheduler.schedule()
             if batch is None:
                 continue
+            if self.before_step is not None:
+                self.before_step()
             t0 = time.perf_counter()
             try:
                 self._step(batch)
@@ -269,6 +327,8 @@ class Engine:
             elif cmd == "abort":
                 if seq.finish_reason is None:
                     self._release(seq)
+            elif cmd == "forget":
+                self.scheduler.forget(seq)  # here `seq` is the cache key
             else:
                 for s in [*self.scheduler.running, *self.scheduler.waiting]:
                     self._release(s, EngineError("the engine was closed"))
@@ -278,7 +338,7 @@ class Engine:
         if error is not None:
             seq.emit(error)
         seq.finish_reason = seq.finish_reason or "abort"
-        self.scheduler.finish(seq)
+        self.scheduler.finish(seq, keep=error is None)
         if self.speculator is not None:
             self.speculator.release(seq)
         with self._lock:

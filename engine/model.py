@@ -17,6 +17,7 @@ import torch.nn.functional as F
 
 from engine import kernels
 from engine.kv_cache import KVCache
+from engine.quant import Int8Linear, RangeObserver, int8_linear, observe, quantize_linear, smooth_scales
 
 
 @dataclass(frozen=True)
@@ -53,14 +54,17 @@ class ModelConfig:
         )
 
 
+Matrix = torch.Tensor | Int8Linear | RangeObserver  # what `linear` multiplies by
+
+
 class Layer(NamedTuple):
     attn_norm: torch.Tensor
-    wqkv: torch.Tensor  # q, k, v projections fused: one matmul instead of three
+    wqkv: Matrix  # q, k, v projections fused: one matmul instead of three
     bqkv: torch.Tensor | None
-    wo: torch.Tensor
+    wo: Matrix
     mlp_norm: torch.Tensor
-    w_gate_up: torch.Tensor  # gate and up fused
-    w_down: torch.Tensor
+    w_gate_up: Matrix  # gate and up fused
+    w_down: Matrix
 
 
 @dataclass
@@ -82,9 +86,9 @@ class AttentionMeta:
 
 
 class Weights(NamedTuple):
-    dtype: torch.dtype
+    dtype: torch.dtype  # of the activations (fp32 for int8 weights)
     embed: torch.Tensor
-    lm_head: torch.Tensor
+    lm_head: Matrix
     norm: torch.Tensor
     layers: list[Layer]
 
@@ -106,20 +110,27 @@ def pack(w: torch.Tensor) -> torch.Tensor:
     return torch.ops.mkldnn._reorder_linear_weight(w, None)
 
 
-def linear(x: torch.Tensor, w: torch.Tensor, b: torch.Tensor | None = None) -> torch.Tensor:
+def linear(x: torch.Tensor, w: Matrix, b: torch.Tensor | None = None) -> torch.Tensor:
+    if isinstance(w, Int8Linear):
+        return int8_linear(x, w)  # its bias is inside
+    if isinstance(w, RangeObserver):
+        return w(x, b)
     if w.is_mkldnn:
         return torch.ops.mkldnn._linear_pointwise(x, w, b, "none", [], "")
     return F.linear(x, w, b)
 
 
-def load_weights(config: ModelConfig, state: dict[str, torch.Tensor], dtype: torch.dtype, device) -> Weights:
-    packed = packed_linear_available(dtype, device)
+def load_weights(
+    config: ModelConfig, state: dict[str, torch.Tensor], dtype: torch.dtype, device, calibrating: bool = False
+) -> Weights:
+    """Float weights; `calibrating` wraps every matmul weight in a RangeObserver (see `calibrate`)."""
+    packed = packed_linear_available(dtype, device) and not calibrating
 
     def w(name: str) -> torch.Tensor:
         return state[name].to(device=device, dtype=dtype)
 
-    def mat(t: torch.Tensor) -> torch.Tensor:  # a matmul weight
-        return pack(t) if packed else t
+    def mat(t: torch.Tensor) -> Matrix:  # a matmul weight
+        return observe(t) if calibrating else pack(t) if packed else t
 
     def norm(name: str) -> torch.Tensor:  # norms run in fp32 (fp16 squares overflow)
         return state[name].to(device=device, dtype=torch.float32)
@@ -144,6 +155,67 @@ def load_weights(config: ModelConfig, state: dict[str, torch.Tensor], dtype: tor
     return Weights(dtype, embed, mat(lm_head), norm("model.norm.weight"), layers)
 
 
+def calibrate(config: ModelConfig, state: dict[str, torch.Tensor], prompts: list[list[int]], device) -> Weights:
+    """Run the fp32 model over `prompts`; the returned weights' observers hold each matmul's input ranges."""
+    weights = load_weights(config, state, torch.float32, device, calibrating=True)
+    longest = max(len(p) for p in prompts)
+    model = Model.from_weights(config, weights, longest, device)
+    kv = KVCache.allocate(config.num_layers, 1, config.num_kv_heads, longest, config.head_dim, torch.float32, device)
+    with torch.inference_mode():
+        for ids in prompts:
+            n = len(ids)
+            meta = AttentionMeta(None, None, None, 0, 1, chunk_slot=0, chunk_len=n)
+            zeros = torch.zeros(n, dtype=torch.long, device=device)
+            rows = torch.arange(0, n, 4, device=device)  # the lm_head's inputs: a sample is enough, and cheap
+            model.forward(torch.tensor(ids, device=device), torch.arange(n, device=device), zeros, meta, kv, rows)
+    return weights
+
+
+def load_int8_weights(config: ModelConfig, state: dict[str, torch.Tensor], seen: Weights, device) -> Weights:
+    """int8 weights, SmoothQuant-ed with the input ranges in `seen` (engine/quant.py says why and how).
+
+    Each smoothing divides a matmul's input channels by s where that input is made, and multiplies the
+    weight's columns by s: RMSNorm weights for qkv, gate/up and the lm_head; the up projection's rows for
+    down; the value rows for o (per kv channel, since grouped query heads share it).
+    """
+    c = config
+    group = c.num_heads // c.num_kv_heads
+
+    def f32(name: str) -> torch.Tensor:
+        return state[name].to(device=device, dtype=torch.float32)
+
+    layers = []
+    for i, obs in enumerate(seen.layers):
+        p = f"model.layers.{i}."
+        wqkv = torch.cat([f32(p + f"self_attn.{x}_proj.weight") for x in "qkv"])
+        bqkv = torch.cat([f32(p + f"self_attn.{x}_proj.bias") for x in "qkv"]) if c.qkv_bias else None
+        s = smooth_scales(obs.wqkv.seen, wqkv.abs().amax(0))
+        attn_norm, wqkv = f32(p + "input_layernorm.weight") / s, wqkv * s
+
+        wo = f32(p + "self_attn.o_proj.weight")  # input channel h*d + j reads kv channel (h // group)*d + j
+        act = obs.wo.seen.view(c.num_kv_heads, group, c.head_dim).amax(1).flatten()
+        s_v = smooth_scales(act, wo.abs().amax(0).view(c.num_kv_heads, group, c.head_dim).amax(1).flatten())
+        wo = wo * s_v.view(c.num_kv_heads, 1, c.head_dim).expand(-1, group, -1).flatten()
+        v_rows = slice(wqkv.shape[0] - s_v.numel(), wqkv.shape[0])
+        wqkv[v_rows] /= s_v[:, None]
+        if bqkv is not None:
+            bqkv[v_rows] /= s_v
+
+        gate, up = f32(p + "mlp.gate_proj.weight"), f32(p + "mlp.up_proj.weight")
+        w_down = f32(p + "mlp.down_proj.weight")
+        s_down = smooth_scales(obs.w_down.seen, w_down.abs().amax(0))
+        up, w_down = up / s_down[:, None], w_down * s_down
+        w_gate_up = torch.cat([gate, up])
+        s = smooth_scales(obs.w_gate_up.seen, w_gate_up.abs().amax(0))
+        mlp_norm, w_gate_up = f32(p + "post_attention_layernorm.weight") / s, w_gate_up * s
+        q = [quantize_linear(wqkv, bqkv), quantize_linear(wo), quantize_linear(w_gate_up), quantize_linear(w_down)]
+        layers.append(Layer(attn_norm, q[0], None, q[1], mlp_norm, q[2], q[3]))
+    embed = state["model.embed_tokens.weight"].to(device)  # looked up by row: its stored dtype is fine
+    lm_head = f32("lm_head.weight") if "lm_head.weight" in state else embed.float()
+    s = smooth_scales(seen.lm_head.seen, lm_head.abs().amax(0))
+    return Weights(torch.float32, embed, quantize_linear(lm_head * s), f32("model.norm.weight") / s, layers)
+
+
 class Model:
     """The decoder. `single_row_dtype` keeps a second copy of the weights for one-token steps: on CPU,
     fp16 is ~2x faster than bf16 for one row but far slower for several (see engine.pick_device_dtype)."""
@@ -156,13 +228,27 @@ class Model:
         dtype: torch.dtype,
         device,
         single_row_dtype: torch.dtype | None = None,
+        int8_calibration: list[list[int]] | None = None,
     ) -> None:
+        """`int8_calibration`: token ids of a few prompts; given, the weights are int8 (and `dtype` the
+        activations' dtype, fp32) with outliers smoothed by the input ranges seen on these prompts."""
         self.config, self.dtype = config, dtype
-        self.weights = load_weights(config, state, dtype, device)
+        if int8_calibration is not None:
+            seen = calibrate(config, state, int8_calibration, device)
+            self.weights = load_int8_weights(config, state, seen, device)
+        else:
+            self.weights = load_weights(config, state, dtype, device)
         self.single_row = None
         if single_row_dtype is not None and single_row_dtype != dtype:
             self.single_row = load_weights(config, state, single_row_dtype, device)
         self.cos, self.sin = rope_tables(config.head_dim, config.rope_theta, max_positions, device)
+
+    @classmethod
+    def from_weights(cls, config: ModelConfig, weights: Weights, max_positions: int, device) -> Model:
+        model = cls.__new__(cls)
+        model.config, model.dtype, model.weights, model.single_row = config, weights.dtype, weights, None
+        model.cos, model.sin = rope_tables(config.head_dim, config.rope_theta, max_positions, device)
+        return model
 
     def forward(
         self,
@@ -176,7 +262,7 @@ class Model:
     ) -> torch.Tensor:
         c = self.config
         w = self.single_row if self.single_row is not None and ids.numel() == 1 else self.weights
-        x = F.embedding(ids, w.embed)
+        x = F.embedding(ids, w.embed).to(w.dtype)
         cos, sin = self.cos[positions].to(kv.k.dtype), self.sin[positions].to(kv.k.dtype)
         heads, kv_heads = c.num_heads, c.num_kv_heads
         for i in range(c.num_layers) if layers is None else layers:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 _DEVICES = ("auto", "cpu", "cuda")
-_DTYPES = ("auto", "float32", "float16", "bfloat16")
+_DTYPES = ("auto", "float32", "float16", "bfloat16", "int8")
 _SPECULATION = ("none", "ngram", "draft", "self")
 
 
@@ -13,12 +13,13 @@ _SPECULATION = ("none", "ngram", "draft", "self")
 class EngineOptions:
     """How the engine loads and runs a model.
 
-    model: a built-in name (``smollm2-135m``), a path to a ``.gguf`` file, or a HF-style directory
-        (config.json + *.safetensors + tokenizer.json).
+    model: a built-in name (``qwen2.5-coder-0.5b``, the default; ``smollm2-135m`` for tiny machines and
+        tests; ``qwen2.5-coder-1.5b``), a path to a ``.gguf`` file, or a HF-style directory (config.json +
+        *.safetensors + tokenizer.json).
     device: ``auto`` picks CUDA when available, else CPU.
-    dtype: ``auto`` on CPU is bfloat16 plus a float16 copy of the weights used for one-token steps
-        (decode is bound by weight bytes; on this CPU bf16 stays flat from 1 to 16 rows while fp16 is
-        ~2x faster at one row only); on CUDA it is bfloat16. ``float32`` is exact and what tests use.
+    dtype: ``auto`` on CPU is ``int8`` (int8 weights via fbgemm, fp32 activations: engine/quant.py) where the
+        CPU has AVX2, else fp32; a half dtype the CPU would emulate runs as fp32 (engine/cpu.py). On CUDA
+        ``auto`` is bfloat16. ``float32`` is exact and what tests use.
     max_batch: concurrent requests decoded together (KV-cache slots).
     max_seq_len: prompt + generated tokens per request (KV-cache length).
     prefill_chunk: most prompt tokens computed in one step, so a long prompt never stalls decoding.
@@ -37,7 +38,7 @@ class EngineOptions:
         of layer indices; None = the first half.
     """
 
-    model: str = "smollm2-135m"
+    model: str = "qwen2.5-coder-0.5b"
     device: str = "auto"
     dtype: str = "auto"
     max_batch: int = 8

@@ -69,6 +69,9 @@ class ModelRunner:
         """Compute KV for every scheduled token and return the new tokens of each of `batch.sampled`:
         one token, or for a speculating row its accepted drafts plus the target's next token."""
         group, chunk = batch.group, batch.chunk
+        for src, dst, n in batch.copies:  # a shared prompt prefix computed in another slot (engine/scheduler.py)
+            self.kv.k[:, dst, :, :n] = self.kv.k[:, src, :, :n]
+            self.kv.v[:, dst, :, :n] = self.kv.v[:, src, :, :n]
         drafts = drafts or [[] for _ in group]
         rows = [[s.tokens[-1], *d] for s, d in zip(group, drafts, strict=True)]
         ids = [t for r in rows for t in r]

@@ -1,17 +1,26 @@
-"""Continuous batching: who runs this step, and with how many tokens.
+"""Continuous batching and the prefix cache: who runs this step, with how many tokens, in which KV slot.
 
 Requests join and leave only at step boundaries. Each step runs every sequence that is decoding (one
 token each) plus at most one prompt chunk, so a long prompt is spread over several steps instead of
 stalling the replies already streaming.
+
+Prefix cache: a finished request with a `cache_key` (a voice session) keeps its slot, parked with the
+tokens whose KV it holds. The session's next request takes that slot back and only computes the tokens
+after the common prefix (the whole history of a conversation is already there). A request without a
+parked slot of its own may copy another slot's KV for the prefix it shares token for token (in practice
+the system prompt): nothing but identical tokens ever crosses sessions. Parked slots are evicted, least
+recently used first, when a request needs a slot and none is free.
 """
 
 from __future__ import annotations
 
 import heapq
-from collections import deque
-from dataclasses import dataclass
+from collections import OrderedDict, deque
+from dataclasses import dataclass, field
 
 from engine.sequence import Sequence
+
+MIN_SHARED = 8  # a shorter common prefix with another slot is not worth a copy
 
 
 @dataclass
@@ -20,6 +29,21 @@ class Batch:
     chunk: Sequence | None  # the prompt being prefilled this step
     chunk_len: int
     sampled: list[Sequence]  # get a new token this step (the chunk only when it ends the prompt)
+    copies: list[tuple[int, int, int]] = field(default_factory=list)  # (from slot, to slot, positions) first
+
+
+@dataclass
+class Parked:
+    slot: int
+    tokens: list[int]  # whose KV the slot holds, positions 0..len-1
+
+
+def common_prefix(a: list[int], b: list[int]) -> int:
+    n = min(len(a), len(b))
+    i = 0
+    while i < n and a[i] == b[i]:
+        i += 1
+    return i
 
 
 class Scheduler:
@@ -28,6 +52,8 @@ class Scheduler:
         self.waiting: deque[Sequence] = deque()
         self.running: list[Sequence] = []
         self.free_slots = list(range(max_batch))  # a heap: lowest slot first keeps slots contiguous
+        self.parked: OrderedDict[str, Parked] = OrderedDict()  # by cache key, least recently used first
+        self.reused_tokens = 0  # prompt tokens not computed thanks to the cache (stats)
 
     def add(self, seq: Sequence) -> None:
         self.waiting.append(seq)
@@ -36,9 +62,12 @@ class Scheduler:
         return bool(self.waiting or self.running)
 
     def schedule(self) -> Batch | None:
-        while self.waiting and self.free_slots:
+        copies: list[tuple[int, int, int]] = []
+        while self.waiting and (self.free_slots or self.parked):
             seq = self.waiting.popleft()
-            seq.slot = heapq.heappop(self.free_slots)
+            copy = self._place(seq)
+            if copy is not None:
+                copies.append(copy)
             self.running.append(seq)
         group = [s for s in self.running if s.remaining == 1]
         chunk = next((s for s in self.running if s.remaining > 1), None)
@@ -46,13 +75,60 @@ class Scheduler:
             return None
         chunk_len = min(chunk.remaining, self.prefill_chunk) if chunk else 0
         ends_prompt = chunk is not None and chunk_len == chunk.remaining
-        return Batch(group, chunk, chunk_len, [*group, chunk] if ends_prompt else group)
+        return Batch(group, chunk, chunk_len, [*group, chunk] if ends_prompt else group, copies)
 
-    def finish(self, seq: Sequence) -> None:
-        """Drop a sequence (done, cancelled or failed) and free its slot at once."""
+    def _place(self, seq: Sequence) -> tuple[int, int, int] | None:
+        """Give `seq` a slot, reusing cached KV; returns a KV copy the runner must make first, if any."""
+        own = self.parked.pop(seq.cache_key, None) if seq.cache_key is not None else None
+        if own is not None:
+            seq.slot = own.slot
+            self._reuse(seq, common_prefix(own.tokens, seq.tokens))
+            return None
+        donor, shared = self._best_donor(seq)
+        if self.free_slots:
+            seq.slot = heapq.heappop(self.free_slots)
+        else:
+            _, victim = self.parked.popitem(last=False)
+            seq.slot = victim.slot
+            if donor is victim.slot:  # the evicted slot already holds the shared prefix: no copy needed
+                self._reuse(seq, shared)
+                return None
+        if donor is None or donor == seq.slot:
+            return None
+        self._reuse(seq, shared)
+        return (donor, seq.slot, seq.num_computed)
+
+    def _best_donor(self, seq: Sequence) -> tuple[int | None, int]:
+        """The slot sharing the longest token prefix with `seq` (parked or running), if long enough."""
+        best, best_n = None, MIN_SHARED - 1
+        candidates = [(p.slot, p.tokens) for p in self.parked.values()]
+        candidates += [(s.slot, s.tokens[: s.num_computed]) for s in self.running]
+        for slot, tokens in candidates:
+            n = common_prefix(tokens, seq.tokens)
+            if n > best_n:
+                best, best_n = slot, n
+        return best, best_n
+
+    def _reuse(self, seq: Sequence, cached: int) -> None:
+        seq.num_computed = min(cached, len(seq.tokens) - 1)  # at least one token computes the next logits
+        self.reused_tokens += seq.num_computed
+
+    def finish(self, seq: Sequence, keep: bool = True) -> None:
+        """Drop a sequence (done, cancelled or failed) and free its slot at once, or park it under its
+        cache key when `keep` (its KV is valid: not after a failed step)."""
         if seq in self.running:
             self.running.remove(seq)
-            heapq.heappush(self.free_slots, seq.slot)
+            if keep and seq.cache_key is not None and seq.num_computed > 0:
+                self.forget(seq.cache_key)  # the newer request's KV replaces an older one
+                self.parked[seq.cache_key] = Parked(seq.slot, seq.tokens[: seq.num_computed])
+            else:
+                heapq.heappush(self.free_slots, seq.slot)
         elif seq in self.waiting:
             self.waiting.remove(seq)
         seq.slot = -1
+
+    def forget(self, cache_key: str) -> None:
+        """Free a session's parked slot (the session ended)."""
+        parked = self.parked.pop(cache_key, None)
+        if parked is not None:
+            heapq.heappush(self.free_slots, parked.slot)

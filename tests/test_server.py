@@ -24,7 +24,7 @@ LONG = [{"role": "user", "content": "Count from 1 to 300, separated by commas. D
 @pytest.fixture(scope="module")
 def engine():
     # one slot and one queue place: a third concurrent request is refused, which the 429 test relies on
-    with Engine(EngineOptions(dtype="float32", max_batch=1, max_queue=1, max_seq_len=512)) as e:
+    with Engine(EngineOptions(model="smollm2-135m", dtype="float32", max_batch=1, max_queue=1, max_seq_len=512)) as e:
         yield e
 
 

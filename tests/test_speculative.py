@@ -31,7 +31,7 @@ PROMPTS = [
     [{"role": "user", "content": "Fix the spelling: 'Teh cat sat on teh mat, and teh dog sat on teh log.'"}],
     [{"role": "user", "content": "Count from one to ten in words: one, two, three,"}],
 ]
-BASE = dict(dtype="float32", max_batch=4, max_seq_len=384, prefill_chunk=64)
+BASE = dict(model="smollm2-135m", dtype="float32", max_batch=4, max_seq_len=384, prefill_chunk=64)
 GREEDY = SamplingParams(max_tokens=24, ignore_eos=True)
 
 

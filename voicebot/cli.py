@@ -27,7 +27,12 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--manifest", type=Path, help="recordings manifest (default: ../shared/testdata)")
     bench.add_argument("--json", type=Path, help="write the figures as JSON")
     bench.add_argument("--fast", action="store_true", help="replay as fast as possible (default: real time)")
-    bench.add_argument("--limit", type=int, default=0, help="use only the first N clips")
+    bench.add_argument("--limit", type=int, default=0, help="use only the first N clips (or questions)")
+    mode = bench.add_mutually_exclusive_group()
+    mode.add_argument("--questions", action="store_true", help="spoken general questions: are the replies useful?")
+    mode.add_argument("--conversation", action="store_true", help="one long real-time conversation: does latency grow?")
+    bench.add_argument("--turns", type=int, help="--conversation: number of turns (default 36)")
+    bench.add_argument("--gap-s", type=float, help="--conversation: seconds between turn starts (default 6)")
 
     mic = sub.add_parser("mic", help="talk to it through the local microphone and speaker")
     mic.add_argument("--list-devices", action="store_true", help="list audio devices and exit")
@@ -65,6 +70,16 @@ async def _main(args: argparse.Namespace) -> int:
             await models.close()
         return 0
     if args.command == "bench":
+        _check_bench_args(args)
+        if args.questions:
+            from voicebot.bench_questions import run_questions_bench
+
+            return await run_questions_bench(cfg, args.json, args.limit)
+        if args.conversation:
+            from voicebot.bench_conversation import run_conversation_bench
+
+            turns, gap_s = args.turns or 36, args.gap_s or 6.0
+            return await run_conversation_bench(cfg, args.manifest, args.json, turns, gap_s)
         from voicebot.bench import run_bench
 
         return await run_bench(cfg, args.manifest, args.json, realtime=not args.fast, limit=args.limit)
@@ -87,6 +102,20 @@ async def _main(args: argparse.Namespace) -> int:
 
         return await serve(cfg, args.host, args.port)
     raise AssertionError(args.command)
+
+
+def _check_bench_args(args: argparse.Namespace) -> None:
+    """An option the chosen bench mode would silently ignore is an error, not a surprise in the figures."""
+    if (args.turns is not None or args.gap_s is not None) and not args.conversation:
+        raise VoicebotError("--turns and --gap-s need --conversation")
+    if args.fast and (args.questions or args.conversation):
+        raise VoicebotError("--fast is for the recordings bench (--questions runs fast, --conversation in real time)")
+    if args.conversation and args.limit:
+        raise VoicebotError("--limit does not apply to --conversation (use --turns)")
+    if args.questions and args.manifest:
+        raise VoicebotError("--manifest does not apply to --questions (the questions are synthesized)")
+    if (args.turns is not None and args.turns < 1) or (args.gap_s is not None and args.gap_s <= 0):
+        raise VoicebotError("--turns must be >= 1 and --gap-s > 0")
 
 
 def main(argv: list[str] | None = None) -> int:

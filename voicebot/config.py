@@ -55,7 +55,7 @@ class AsrConfig(_Section):
 
 class LlmConfig(_Section):
     backend: Literal["engine", "openai"] = "engine"
-    model: str = Field("smollm2-135m", description="built-in name, a .gguf file or a HF model directory")
+    model: str = Field("qwen2.5-coder-0.5b", description="built-in name, a .gguf file or a HF model directory")
     device: str = "auto"
     dtype: str = "auto"
     threads: int | None = Field(None, ge=1, le=256)
@@ -92,6 +92,9 @@ class TtsConfig(_Section):
     first_max_words: int = Field(7, ge=1, le=100, description="the first phrase is cut here if no punctuation came")
     min_words: int = Field(6, ge=1, le=100)
     max_words: int = Field(24, ge=2, le=400)
+    first_audio_priority: bool = Field(
+        True, description="LLM decoding waits while a reply's first phrase is synthesized (few cores)"
+    )
 
     @model_validator(mode="after")
     def _word_limits_ordered(self) -> TtsConfig:

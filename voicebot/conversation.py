@@ -39,7 +39,11 @@ class Conversation:
         self._turns = [self._turns[i] for i in keep]
 
     def prompt(self, pending: str | None = None) -> list[dict[str, str]]:
-        """System prompt plus the last `history_turns` exchanges and the last user message.
+        """System prompt plus at most `history_turns` past exchanges and the last user message.
+
+        Old exchanges are dropped in blocks of half the window, not one per turn: the prompt's start then
+        stays the same for several turns, so the engine's prefix cache keeps the history computed (a
+        sliding window would change the prefix right after the system prompt on every turn).
 
         pending: a user message not added yet (a preemptive reply): the prompt is then the one that
         `add_user(pending)` followed by `prompt()` would give.
@@ -47,9 +51,10 @@ class Conversation:
         live = [m for m in self.messages if m["content"]]
         if pending is not None:
             live.append({"role": "user", "content": pending})
-        keep = live[-(2 * self.history_turns + 1) :]
-        while keep and keep[0]["role"] != "user":
-            keep = keep[1:]
+        users = [i for i, m in enumerate(live) if m["role"] == "user"]
+        past, step = len(users) - 1, max(1, self.history_turns // 2)
+        drop = -(-max(0, past - self.history_turns) // step) * step  # whole blocks, enough to fit the window
+        keep = live[users[drop] :] if users else []
         return [{"role": "system", "content": self.system_prompt}, *keep]
 
 

@@ -21,8 +21,15 @@ class ReplyParams:
 
 
 class LLMClient(Protocol):
-    def stream(self, messages: list[dict[str, str]], params: ReplyParams) -> AsyncIterator[str]:
-        """Yield the reply's text as it is generated; closing the iterator cancels the request."""
+    def stream(
+        self, messages: list[dict[str, str]], params: ReplyParams, cache_key: str | None = None
+    ) -> AsyncIterator[str]:
+        """Yield the reply's text as it is generated; closing the iterator cancels the request.
+        cache_key names the conversation, so a backend may keep its KV between turns."""
+        ...
+
+    def forget(self, cache_key: str) -> None:
+        """The conversation ended: free whatever was cached for it."""
         ...
 
     async def close(self) -> None: ...
@@ -37,7 +44,9 @@ class EngineClient:
         assert isinstance(engine, Engine)
         self.engine = engine
 
-    async def stream(self, messages: list[dict[str, str]], params: ReplyParams) -> AsyncIterator[str]:
+    async def stream(
+        self, messages: list[dict[str, str]], params: ReplyParams, cache_key: str | None = None
+    ) -> AsyncIterator[str]:
         from engine import SamplingParams
         from engine.errors import EngineError
 
@@ -45,11 +54,14 @@ class EngineClient:
             max_tokens=params.max_tokens, temperature=params.temperature, top_p=params.top_p, seed=params.seed
         )
         try:
-            async for delta in self.engine.generate(messages, sp):
+            async for delta in self.engine.generate(messages, sp, cache_key):
                 if delta.text:
                     yield delta.text
         except EngineError as e:
             raise VoicebotError(str(e)) from e
+
+    def forget(self, cache_key: str) -> None:
+        self.engine.forget(cache_key)
 
     async def close(self) -> None:
         self.engine.close()
@@ -65,7 +77,10 @@ class OpenAIClient:
         self.timeout = aiohttp.ClientTimeout(total=None, sock_connect=5, sock_read=timeout_s)
         self._session: aiohttp.ClientSession | None = None
 
-    async def stream(self, messages: list[dict[str, str]], params: ReplyParams) -> AsyncIterator[str]:
+    async def stream(
+        self, messages: list[dict[str, str]], params: ReplyParams, cache_key: str | None = None
+    ) -> AsyncIterator[str]:
+        """cache_key is not sent: OpenAI-compatible servers cache prefixes by content (vLLM, SGLang)."""
         if self._session is None:
             self._session = aiohttp.ClientSession(timeout=self.timeout)
         body = {
@@ -98,6 +113,9 @@ class OpenAIClient:
                         yield text
         except aiohttp.ClientError as e:
             raise VoicebotError(f"cannot reach the LLM server at {self.url}: {e}") from e
+
+    def forget(self, cache_key: str) -> None:
+        pass
 
     async def close(self) -> None:
         if self._session is not None:

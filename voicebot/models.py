@@ -15,6 +15,7 @@ from voicebot.config import Config
 from voicebot.errors import VoicebotError
 from voicebot.llm import EngineClient, LLMClient, OpenAIClient, ReplyParams
 from voicebot.options import asr_options, engine_options, tts_options
+from voicebot.priority import FirstAudioPriority
 
 
 @dataclass
@@ -23,19 +24,22 @@ class Models:
     tts: PiperTts
     llm: LLMClient
     reply_params: ReplyParams
+    priority: FirstAudioPriority  # shared by every session: in-process LLM decoding yields to first phrases
 
     async def close(self) -> None:
         await self.llm.close()
 
 
-def _load_llm(cfg: Config) -> LLMClient:
+def _load_llm(cfg: Config, priority: FirstAudioPriority) -> LLMClient:
     llm = cfg.llm
     if llm.backend == "openai":
         assert llm.url is not None
         return OpenAIClient(llm.url, llm.model, llm.api_key)
     from engine import Engine
 
-    return EngineClient(Engine(engine_options(cfg)))
+    engine = Engine(engine_options(cfg))
+    engine.before_step = priority.wait
+    return EngineClient(engine)
 
 
 def _timed(what: str, fn, *args):  # type: ignore[no-untyped-def]
@@ -57,10 +61,11 @@ async def load_models(cfg: Config) -> Models:
     from audio.io import AudioError
     from engine.errors import EngineError
 
+    priority = FirstAudioPriority()
     loaded = await asyncio.gather(
         asyncio.to_thread(_timed, f"ASR ({cfg.asr.model})", WhisperAsr, asr_options(cfg)),
         asyncio.to_thread(_timed, f"TTS ({cfg.tts.voice})", PiperTts, tts_options(cfg)),
-        asyncio.to_thread(_timed, f"LLM ({cfg.llm.model})", _load_llm, cfg),
+        asyncio.to_thread(_timed, f"LLM ({cfg.llm.model})", _load_llm, cfg, priority),
         return_exceptions=True,
     )
     errors = [e for e in loaded if isinstance(e, BaseException)]
@@ -72,7 +77,7 @@ async def load_models(cfg: Config) -> Models:
         raise errors[0]
     asr, tts, llm = loaded
     params = ReplyParams(cfg.llm.max_tokens, cfg.llm.temperature, cfg.llm.top_p, cfg.llm.seed)
-    models = Models(asr, tts, llm, params)
+    models = Models(asr, tts, llm, params, priority)
     await asyncio.to_thread(_warm_up, models)
     async for _ in llm.stream([{"role": "user", "content": "Hi"}], ReplyParams(max_tokens=2)):
         pass

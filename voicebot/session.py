@@ -47,7 +47,7 @@ class Session:
                 VadStage(vad_options(cfg), cfg.vad.continuation_ms),
                 AsrStage(models.asr, cfg.asr.partial_interval_ms),
                 LlmStage(models.llm, self.conversation, models.reply_params, cfg.llm.preemptive),
-                TtsStage(models.tts, chunking(cfg)),
+                TtsStage(models.tts, chunking(cfg), models.priority if cfg.tts.first_audio_priority else None),
                 self.sink,
             ],
             on_frame=self._on_frame,

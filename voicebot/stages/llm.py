@@ -10,6 +10,8 @@ ready the moment the turn ends.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import uuid
 from dataclasses import dataclass
 
 from voicebot import frames as fr
@@ -48,6 +50,7 @@ class LlmStage(Stage):
         self._early: _Generation | None = None  # a preemptive reply waiting for its turn to end
         self._gen: _Generation | None = None  # the reply being relayed
         self._relay: asyncio.Task[None] | None = None
+        self.cache_key = f"session-{uuid.uuid4().hex}"  # the engine keeps this conversation's KV between turns
 
     def _generate(self, turn_id: int, user_text: str) -> _Generation:
         queue: asyncio.Queue[object] = asyncio.Queue()
@@ -55,7 +58,7 @@ class LlmStage(Stage):
         return _Generation(turn_id, user_text, queue, asyncio.create_task(self._produce(messages, queue)))
 
     async def _produce(self, messages: list[dict[str, str]], queue: asyncio.Queue[object]) -> None:
-        stream = self.client.stream(messages, self.params)
+        stream = self.client.stream(messages, self.params, self.cache_key)
         try:
             async for text in stream:
                 queue.put_nowait(text)
@@ -114,3 +117,12 @@ class LlmStage(Stage):
 
     async def finish(self) -> None:
         self._drop_early()
+
+    async def close(self) -> None:
+        """Stop any reply still being generated and free the conversation's cached KV."""
+        self._drop_early()
+        if self._gen is not None:
+            self._gen.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._gen.task
+        self.client.forget(self.cache_key)

@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import numpy as np
+
 from audio.chunker import PhraseChunker
 from audio.tts import PiperTts
 from voicebot import frames as fr
 from voicebot.pipeline import Stage
+from voicebot.priority import FirstAudioPriority
 from voicebot.stages.worker import Worker
 
 
 class TtsStage(Stage):
     name = "tts"
 
-    def __init__(self, tts: PiperTts, chunking: dict[str, int] | None = None) -> None:
+    def __init__(
+        self, tts: PiperTts, chunking: dict[str, int] | None = None, priority: FirstAudioPriority | None = None
+    ) -> None:
+        """priority: held while a reply's first phrase is synthesized, so LLM decoding yields the CPU."""
         super().__init__()
         self.tts = tts
+        self.priority = priority
         self.chunker_args = chunking or {}  # PhraseChunker's keyword arguments
         self.worker = Worker("tts")
         self._turn_id: int | None = None
@@ -44,11 +53,18 @@ class TtsStage(Stage):
         index = len(self._spoken)
         self._spoken.append(phrase)
         chunks = iter(await self.worker.run(self.tts.synthesize, phrase))
+        first = index == 0 and self.priority is not None
         while turn_id not in self._cancelled:
-            chunk = await self.worker.run(next, chunks, None)
+            chunk = await self.worker.run(self._next_urgent if first else next, chunks, None)
+            first = False
             if chunk is None:
                 return
             await self.emit(fr.TTSAudio(turn_id, chunk, self.tts.sample_rate, phrase, index))
+
+    def _next_urgent(self, chunks: Iterator[np.ndarray], default: None) -> np.ndarray | None:
+        assert self.priority is not None
+        with self.priority.hold():
+            return next(chunks, default)
 
     def interrupt(self, turn_id: int) -> None:
         self._cancelled.add(turn_id)

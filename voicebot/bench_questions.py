@@ -1,0 +1,164 @@
+"""`voicebot bench --questions`: does the whole pipeline give useful answers to spoken questions?
+
+Latency alone can't tell a fast assistant from a useless one: each question is spoken by Piper, heard,
+transcribed and answered through the real pipeline, and the reply counts as useful when it contains an
+expected word. The questions are general knowledge, not tuned to any model.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sys
+import unicodedata
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+
+from audio.io import resample
+from audio.tts import PiperTts
+from voicebot.bench import llm_meta, machine
+from voicebot.config import Config
+from voicebot.models import load_models
+from voicebot.report import write_json_atomic
+from voicebot.runner import run_recording
+
+RATE = 16000
+
+
+@dataclass(frozen=True)
+class Question:
+    text: str
+    expected: tuple[str, ...]  # any of these in the reply makes it useful; numbers as digits or words
+
+
+QUESTIONS: tuple[Question, ...] = (
+    Question("What is the capital of France?", ("paris",)),
+    Question("What is two plus three?", ("5",)),
+    Question("How many days are there in a week?", ("7",)),
+    Question("What gas do plants take in from the air?", ("carbon dioxide", "co2")),
+    Question("How many minutes are there in an hour?", ("60",)),
+    Question("What is the capital of Japan?", ("tokyo",)),
+    Question("What color is the sky on a clear day?", ("blue",)),
+    Question("How many centimeters are there in a meter?", ("100",)),
+    Question("How many legs does a spider have?", ("8",)),
+    Question("What is ten minus four?", ("6",)),
+    Question("At what temperature in Celsius does water freeze?", ("0",)),
+    Question("What is the largest ocean on Earth?", ("pacific",)),
+    Question("Who wrote Romeo and Juliet?", ("shakespeare",)),
+    Question("How many grams are there in a kilogram?", ("1000",)),
+)
+
+_ONES = (
+    *("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"),
+    *("thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"),
+)
+_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+
+
+def number_words(n: int) -> str:
+    """0..9999 in English words ("twenty-five", "one hundred five"): how an LLM may spell a number."""
+    if not 0 <= n < 10000:
+        raise ValueError(f"number_words supports 0..9999, got {n}")
+    if n < 20:
+        return _ONES[n]
+    if n < 100:
+        return _TENS[n // 10] + (f"-{_ONES[n % 10]}" if n % 10 else "")
+    big, unit = (1000, "thousand") if n >= 1000 else (100, "hundred")
+    rest = n % big
+    return f"{_ONES[n // big]} {unit}" + (f" {number_words(rest)}" if rest else "")
+
+
+_WORDS_TO_DIGITS = {number_words(i): str(i) for i in range(100)}
+
+
+def _forms(alt: str) -> set[str]:
+    """An expected word and its other spelling when it is a number (digits ↔ words, "one"/"a hundred")."""
+    alt = alt.lower().strip()
+    forms = {alt}
+    if alt.isdigit() and int(alt) < 10000:
+        words = number_words(int(alt))
+        forms |= {words, "a" + words[3:]} if words.startswith(("one hundred", "one thousand")) else {words}
+    elif alt in _WORDS_TO_DIGITS:
+        forms.add(_WORDS_TO_DIGITS[alt])
+    return forms
+
+
+def _pattern(form: str) -> str:
+    # Not inside a longer word, a hyphenated number ("twenty-five" is not "five") or a decimal ("2.5").
+    body = r"[\s-]+".join(re.escape(w) for w in re.split(r"[\s-]+", form))
+    return rf"(?<![\w-])(?<!\d\.){body}(?![\w-])(?!\.\d)"
+
+
+def is_useful(reply: str, expected: tuple[str, ...] | list[str]) -> bool:
+    """True when the reply contains any expected word: case-insensitive, whole words, numbers either way."""
+    text = unicodedata.normalize("NFKC", reply).lower()  # NFKC: "CO₂" -> "co2"
+    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)  # "1,000" -> "1000"
+    return any(re.search(_pattern(f), text) for alt in expected for f in _forms(alt))
+
+
+def question_audio(tts: PiperTts, text: str, lead_s: float = 0.5, trail_s: float = 1.5) -> np.ndarray:
+    """The question spoken at 16 kHz, with silence before (a VAD needs onset) and after (to end the turn).
+
+    Piper's noise is off: its default random noise changes the audio, and so the transcript, on every run;
+    the same audio every time means a different score comes from the pipeline, not the question.
+    """
+    from piper import SynthesisConfig
+
+    syn = SynthesisConfig(length_scale=tts.opts.length_scale, noise_scale=0.0, noise_w_scale=0.0)
+    chunks = [c.audio_float_array for c in tts.voice.synthesize(text, syn_config=syn)]
+    speech = resample(np.concatenate(chunks), tts.sample_rate, RATE)
+    lead, trail = (np.zeros(round(s * RATE), np.float32) for s in (lead_s, trail_s))
+    return np.concatenate([lead, speech, trail])
+
+
+@dataclass
+class QuestionResult:
+    question: str
+    expected: list[str]
+    transcript: str
+    reply: str
+    useful: bool
+    turns: int
+    error: str | None = None
+
+
+async def run_questions_bench(cfg: Config, json_out: Path | None, limit: int = 0) -> int:
+    """Speak each question, answer it in a fresh session (as fast as possible), score and print the replies."""
+    questions = QUESTIONS[:limit] if limit else QUESTIONS
+    # Piper's default voice, not the config's: the same questions whatever voice the bot answers with.
+    tts = await asyncio.to_thread(PiperTts)
+    audios = await asyncio.to_thread(lambda: [question_audio(tts, q.text) for q in questions])
+    models = await load_models(cfg)
+    results: list[QuestionResult] = []
+    try:
+        meta = llm_meta(cfg, models)
+        for q, audio in zip(questions, audios, strict=True):
+            turns, _ = await run_recording(cfg, models, audio, realtime=False, trailing_silence_s=0.0)
+            reply = " / ".join(t.reply_text for t in turns)
+            errors = [t.error for t in turns if t.error]
+            results.append(
+                QuestionResult(
+                    q.text, list(q.expected), " / ".join(t.transcript for t in turns), reply,
+                    is_useful(reply, q.expected), len(turns), "; ".join(errors) or None,
+                )
+            )  # fmt: skip
+            print(
+                f"{'yes' if results[-1].useful else 'NO':>3}  {q.text}  ->  {' '.join(reply.split())}",
+                file=sys.stderr,
+            )
+    finally:
+        await models.close()
+    useful = sum(r.useful for r in results)
+    print(f"\n{'#':>2}  {'useful':<6}  {'question':<50}  {'transcript':<50}  reply")
+    for i, r in enumerate(results, 1):
+        reply = " ".join(r.reply.split())  # one line per question
+        reply = reply if len(reply) <= 80 else reply[:77] + "..."
+        print(f"{i:>2}  {'yes' if r.useful else 'no':<6}  {r.question:<50}  {r.transcript:<50}  {reply}")
+    print(f"\nuseful: {useful}/{len(results)}  ({cfg.llm.model}, dtype {cfg.llm.dtype})")
+    if json_out is not None:
+        data = {"machine": machine(), **meta, "useful": useful, "total": len(results)}
+        write_json_atomic(json_out, {**data, "questions": [asdict(r) for r in results]})
+        print(f"wrote {json_out}", file=sys.stderr)
+    return 0
