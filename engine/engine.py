@@ -26,6 +26,7 @@ from engine.kv_cache import KVCache
 from engine.model import Model, ModelConfig
 from engine.options import EngineOptions, SamplingParams
 from engine.quant import CALIBRATION_CHATS
+from engine.quant import cache_file as int8_cache_file
 from engine.runner import ModelRunner
 from engine.sampling import make_generator
 from engine.scheduler import Batch, Scheduler
@@ -111,6 +112,7 @@ class Engine:
         return Model(
             config, load_state_dict(model_dir), self.options.max_seq_len, self.dtype, self.device,
             self.single_row_dtype, int8_calibration=calibration,
+            int8_cache=int8_cache_file(model_dir) if self.path.int8 else None,
         )  # fmt: skip
 
     def _warm_up(self) -> None:

@@ -18,17 +18,38 @@ Accuracy (the reason for the two tricks below):
 
 from __future__ import annotations
 
+import hashlib
+import json
 import warnings
+from pathlib import Path
 from typing import NamedTuple
 
 import torch
 import torch.nn.functional as F
+
+from engine.weights import cache_root
 
 _LEVELS = 63.5  # fbgemm quantizes a [-1, 1] range (reduce_range: 7 bits) in steps of exactly 1 / 63.5
 # SmoothQuant's migration strength (0: none, 1: all into the weights). Measured on Qwen2.5-Coder-0.5B, logits
 # of 8 chats x 30 positions against fp32: mean |error| 0.135 at 0, 0.073 at 0.15, 0.081 at 0.3 (1 argmax flip
 # in 240), 0.089 at 0.5 (earlier one-row kernel); SmolLM2-135M was best near 0.3 as well.
 ALPHA = 0.3
+_FORMAT = "int8-smoothquant-2row-v1"  # bump when the quantization changes: old caches are then ignored
+
+
+def cache_file(model_dir: Path) -> Path:
+    """Where a model's int8 weights are cached: keyed by its files and everything that shapes the result."""
+    files = sorted(model_dir.resolve().glob("*.safetensors"))
+    key = json.dumps(
+        [
+            _FORMAT,
+            ALPHA,
+            CALIBRATION_CHATS,
+            str(model_dir.resolve()),
+            [(f.name, f.stat().st_size, f.stat().st_mtime_ns) for f in files],
+        ]
+    )
+    return cache_root() / "int8" / f"{hashlib.sha256(key.encode()).hexdigest()[:16]}.safetensors"
 
 
 def int8_available() -> bool:
@@ -73,6 +94,22 @@ def quantize_linear(w: torch.Tensor, bias: torch.Tensor | None = None) -> Int8Li
         q = torch.quantize_per_channel(w, scale, torch.zeros_like(scale, dtype=torch.long), 0, torch.qint8)
         packed = torch.ops.quantized.linear_prepack(q, None)
     return Int8Linear(packed, None if bias is None else bias.float(), w.shape[1] - 2, w.shape[0])
+
+
+def pack_int8(w_int8: torch.Tensor, scale: torch.Tensor, bias: torch.Tensor | None) -> Int8Linear:
+    """fbgemm's packed weight from stored int8 values and per-row scales (the int8 cache, engine/weights.py)."""
+    zeros = torch.zeros_like(scale, dtype=torch.long)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        q = torch._make_per_channel_quantized_tensor(w_int8, scale.double(), zeros, 0)
+        packed = torch.ops.quantized.linear_prepack(q, None)
+    return Int8Linear(packed, bias, w_int8.shape[1] - 2, w_int8.shape[0])
+
+
+def unpack_int8(q: Int8Linear) -> tuple[torch.Tensor, torch.Tensor]:
+    """(int8 values [out, in + 2], per-row scales [out]) to store."""
+    w = torch.ops.quantized.linear_unpack(q.packed)[0]
+    return w.int_repr(), w.q_per_channel_scales()
 
 
 def int8_linear(x: torch.Tensor, q: Int8Linear) -> torch.Tensor:

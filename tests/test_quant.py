@@ -97,3 +97,30 @@ def test_int8_engine_keeps_fp32_greedy_tokens():
     )
     total = sum(len(r) for r in ref)
     assert agree >= 0.5 * total, (agree, total)
+
+
+@pytest.mark.slow
+def test_int8_weights_cached_on_disk_load_identical(tmp_path):
+    from engine.kv_cache import KVCache
+    from engine.model import AttentionMeta, Model, ModelConfig
+    from engine.quant import CALIBRATION_CHATS
+    from engine.tokenizer import Tokenizer
+    from engine.weights import load_config, load_state_dict, resolve_model
+
+    model_dir = resolve_model("smollm2-135m")
+    config, state = ModelConfig.from_hf(load_config(model_dir)), load_state_dict(model_dir)
+    chats = [Tokenizer.from_dir(model_dir).encode_chat(c) for c in CALIBRATION_CHATS[:2]]
+    cache = tmp_path / "int8.safetensors"
+    ids = torch.tensor(chats[0])
+    n = len(ids)
+
+    def logits(model: Model) -> torch.Tensor:
+        kv = KVCache.allocate(config.num_layers, 1, config.num_kv_heads, n, config.head_dim, torch.float32, "cpu")
+        meta = AttentionMeta(None, None, None, 0, 1, chunk_slot=0, chunk_len=n)
+        with torch.inference_mode():
+            return model.forward(ids, torch.arange(n), torch.zeros(n, dtype=torch.long), meta, kv)
+
+    built = Model(config, state, n, torch.float32, "cpu", int8_calibration=chats, int8_cache=cache)
+    assert cache.is_file() and not list(tmp_path.glob(".*"))  # written whole, no temporary left behind
+    loaded = Model(config, state, n, torch.float32, "cpu", int8_calibration=None, int8_cache=cache)
+    assert torch.equal(logits(built), logits(loaded))
