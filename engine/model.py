@@ -238,6 +238,7 @@ def int8_state(weights: Weights) -> dict[str, torch.Tensor]:
     named = [(f"{i}.{part}", getattr(layer, part)) for i, layer in enumerate(weights.layers) for part in _INT8_PARTS]
     for name, q in [*named, ("lm_head", weights.lm_head)]:
         out[name + ".q"], out[name + ".s"] = unpack_int8(q)
+        out[name + ".k"] = torch.tensor([q.in_features])
         if q.bias is not None:
             out[name + ".b"] = q.bias
     for i, layer in enumerate(weights.layers):
@@ -247,7 +248,7 @@ def int8_state(weights: Weights) -> dict[str, torch.Tensor]:
 
 def int8_weights_from_state(stored: dict[str, torch.Tensor], embed: torch.Tensor, num_layers: int) -> Weights:
     def q(name: str) -> Int8Linear:
-        return pack_int8(stored[name + ".q"], stored[name + ".s"], stored.get(name + ".b"))
+        return pack_int8(stored[name + ".q"], stored[name + ".s"], stored.get(name + ".b"), int(stored[name + ".k"]))
 
     layers = [
         Layer(stored[f"{i}.attn_norm"], q(f"{i}.wqkv"), None, q(f"{i}.wo"), stored[f"{i}.mlp_norm"],

@@ -34,7 +34,7 @@ _LEVELS = 63.5  # fbgemm quantizes a [-1, 1] range (reduce_range: 7 bits) in ste
 # of 8 chats x 30 positions against fp32: mean |error| 0.135 at 0, 0.073 at 0.15, 0.081 at 0.3 (1 argmax flip
 # in 240), 0.089 at 0.5 (earlier one-row kernel); SmolLM2-135M was best near 0.3 as well.
 ALPHA = 0.3
-_FORMAT = "int8-smoothquant-2row-v1"  # bump when the quantization changes: old caches are then ignored
+_FORMAT = "int8-smoothquant-2row-v2"  # bump when the quantization changes: old caches are then ignored
 
 
 def cache_file(model_dir: Path) -> Path:
@@ -79,55 +79,66 @@ CALIBRATION_CHATS = [
 
 
 class Int8Linear(NamedTuple):
-    packed: torch.ScriptObject  # fbgemm's prepacked [out, in + 2] int8 weight, one scale per output row
+    packed: torch.ScriptObject  # fbgemm's prepacked [out, width] int8 weight, one scale per output row
     bias: torch.Tensor | None  # fp32, added after the matmul
-    in_features: int
-    out_features: int
+    in_features: int  # columns in..in+1 hold the ±1 pins, the rest up to `width` is zero padding
+    width: int
+
+
+def padded_width(in_features: int) -> int:
+    """in + 2 pin columns, rounded up to a multiple of 64: fbgemm is up to 1.4x slower on odd widths
+    (measured: down_proj 4866 wide 0.19 ms, 4928 wide 0.13 ms at one row)."""
+    return -(-(in_features + 2) // 64) * 64
 
 
 def quantize_linear(w: torch.Tensor, bias: torch.Tensor | None = None) -> Int8Linear:
-    """[out, in] float weight -> fbgemm int8, symmetric per output channel, two zero columns for the ±1 pins."""
-    w = torch.cat([w.float(), w.new_zeros(w.shape[0], 2, dtype=torch.float32)], dim=1)
+    """[out, in] float weight -> fbgemm int8, symmetric per output channel, zero columns for the pins."""
+    out, k = w.shape
+    w = torch.cat([w.float(), w.new_zeros(out, padded_width(k) - k, dtype=torch.float32)], dim=1)
     scale = (w.abs().amax(dim=1) / 127).clamp_min(1e-12).double()
     with warnings.catch_warnings():  # quantized tensor constructors are deprecated; fbgemm still needs them
         warnings.simplefilter("ignore", UserWarning)
         q = torch.quantize_per_channel(w, scale, torch.zeros_like(scale, dtype=torch.long), 0, torch.qint8)
         packed = torch.ops.quantized.linear_prepack(q, None)
-    return Int8Linear(packed, None if bias is None else bias.float(), w.shape[1] - 2, w.shape[0])
+    return Int8Linear(packed, None if bias is None else bias.float(), k, w.shape[1])
 
 
-def pack_int8(w_int8: torch.Tensor, scale: torch.Tensor, bias: torch.Tensor | None) -> Int8Linear:
-    """fbgemm's packed weight from stored int8 values and per-row scales (the int8 cache, engine/weights.py)."""
+def pack_int8(w_int8: torch.Tensor, scale: torch.Tensor, bias: torch.Tensor | None, in_features: int) -> Int8Linear:
+    """fbgemm's packed weight from stored int8 values and per-row scales (the int8 cache)."""
     zeros = torch.zeros_like(scale, dtype=torch.long)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         q = torch._make_per_channel_quantized_tensor(w_int8, scale.double(), zeros, 0)
         packed = torch.ops.quantized.linear_prepack(q, None)
-    return Int8Linear(packed, bias, w_int8.shape[1] - 2, w_int8.shape[0])
+    return Int8Linear(packed, bias, in_features, w_int8.shape[1])
 
 
 def unpack_int8(q: Int8Linear) -> tuple[torch.Tensor, torch.Tensor]:
-    """(int8 values [out, in + 2], per-row scales [out]) to store."""
+    """(int8 values [out, width], per-row scales [out]) to store."""
     w = torch.ops.quantized.linear_unpack(q.packed)[0]
     return w.int_repr(), w.q_per_channel_scales()
 
 
+_PINS = torch.tensor([1.0, -1.0])
+
+
 def int8_linear(x: torch.Tensor, q: Int8Linear) -> torch.Tensor:
     """x [T, in] (float) -> [T, out] fp32: each row's activations as two int8 rows in one GEMM (see the
-    module docstring), so the weights are read once and the activations keep ~14 bits."""
+    module docstring), so the weights are read once and the activations keep ~14 bits.
+
+    Prompt rows keep both rows too: measured on Qwen2.5-0.5B, one 7-bit row for prompt chunks cut greedy
+    agreement with fp32 from 79 to 67 of 81 tokens (first tokens flipped), for ~35 % less prefill time."""
     x = x.float()
     rows, k = x.shape[0], q.in_features
-    scale = x.abs().amax(dim=1, keepdim=True).clamp_min_(1e-30)
-    xa = x.new_empty(2 * rows, k + 2)
+    scale = torch.linalg.vector_norm(x, float("inf"), dim=1, keepdim=True).clamp_min_(1e-30)
+    xa = x.new_zeros(2 * rows, q.width)
     hi, lo = xa[:rows, :k], xa[rows:, :k]
-    torch.div(x, scale, out=hi)  # fbgemm rounds these to round(hi * 63.5) / 63.5 ...
-    torch.round(hi * _LEVELS, out=lo).div_(_LEVELS).neg_().add_(hi)  # ... and this second row is what it loses
-    lo_scale = lo.abs().amax(dim=1, keepdim=True).clamp_min_(1e-30)
-    lo.div_(lo_scale)
-    xa[:, k] = 1.0
-    xa[:, k + 1] = -1.0
+    torch.div(x, scale, out=hi)  # fbgemm rounds t = 63.5 * hi to whole steps ...
+    torch.mul(hi, _LEVELS, out=lo)
+    lo.sub_(torch.round(lo)).mul_(2.0)  # ... this row is what it loses, (t - round(t)) in [-0.5, 0.5], scaled x2
+    xa[:, k : k + 2] = _PINS
     y = torch.ops.quantized.linear_dynamic(xa, q.packed, True)  # reduce_range: 7 bits, no AVX2 saturation
-    y = torch.addcmul(y[:rows] * scale, y[rows:], scale * lo_scale)
+    y = torch.add(y[:rows], y[rows:], alpha=0.5 / _LEVELS).mul_(scale)
     return y if q.bias is None else y.add_(q.bias)
 
 

@@ -124,3 +124,4 @@ def test_int8_weights_cached_on_disk_load_identical(tmp_path):
     assert cache.is_file() and not list(tmp_path.glob(".*"))  # written whole, no temporary left behind
     loaded = Model(config, state, n, torch.float32, "cpu", int8_calibration=None, int8_cache=cache)
     assert torch.equal(logits(built), logits(loaded))
+
