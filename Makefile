@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 SHARED ?= ../shared/testdata
 CLIP ?= $(SHARED)/spk1_snt1.wav
 
-.PHONY: setup demo test lint bench bench-engine bench-audio qwen gpu-check
+.PHONY: setup demo test lint bench bench-questions bench-conversation bench-engine bench-audio qwen gpu-check
 
 setup:
 	bash scripts/setup.sh
@@ -21,6 +21,12 @@ lint:
 
 bench: setup
 	$(PY) -m voicebot bench --json out/bench_voicebot.json
+
+bench-questions: setup
+	$(PY) -m voicebot bench --questions --json out/bench_questions.json
+
+bench-conversation: setup
+	$(PY) -m voicebot bench --conversation --json out/bench_conversation.json
 
 bench-engine: setup
 	$(PY) -m engine.bench --json out/bench_engine.json

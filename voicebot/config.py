@@ -74,7 +74,9 @@ class LlmConfig(_Section):
     temperature: float = Field(0.0, ge=0.0, le=5.0)
     top_p: float = Field(1.0, gt=0.0, le=1.0)
     seed: int | None = 0
-    history_turns: int = Field(6, ge=0, le=1000, description="past user/assistant pairs kept in the prompt")
+    history_turns: int = Field(
+        16, ge=0, le=1000, description="past user/assistant pairs kept; dropped in blocks of half (prefix cache)"
+    )
 
     @model_validator(mode="after")
     def _url_for_openai(self) -> LlmConfig:
@@ -93,7 +95,7 @@ class TtsConfig(_Section):
     min_words: int = Field(6, ge=1, le=100)
     max_words: int = Field(24, ge=2, le=400)
     first_audio_priority: bool = Field(
-        True, description="LLM decoding waits while a reply's first phrase is synthesized (few cores)"
+        False, description="LLM decoding waits while a reply's first phrase is synthesized (measured: no gain)"
     )
 
     @model_validator(mode="after")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 @dataclass
 class Conversation:
     system_prompt: str
-    history_turns: int = 6
+    history_turns: int = 16
     messages: list[dict[str, str]] = field(default_factory=list)
     _turns: list[int] = field(default_factory=list)  # the turn of each message
 
