@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 
 import pytest
@@ -94,3 +95,26 @@ async def test_a_revoked_early_transcript_produces_nothing(engine):
     assert client.prompts == ["Tell me"]
     assert got == [] and conv.messages == []
     assert engine.stats()["in_flight"] == 0
+
+
+@module_loop
+async def test_closing_the_stage_stops_its_reply_and_frees_its_cached_kv(engine):
+    stage = LlmStage(CountingClient(engine), Conversation("You are brief."), ReplyParams(max_tokens=200))
+    frames = [fr.Transcript(1, "Count slowly from one to one hundred.", True)]
+    run = asyncio.create_task(Pipeline([stage, Collect()]).run(_frames(frames)))
+    while engine.stats()["running"] == 0:  # the reply is being generated
+        await asyncio.sleep(0.01)
+    run.cancel()
+    await asyncio.gather(run, return_exceptions=True)
+    await stage.close()
+    deadline = time.monotonic() + 10  # the engine thread applies the abort and the forget after its step
+    while engine.stats()["running"] or stage.cache_key in engine.scheduler.parked:
+        assert time.monotonic() < deadline, engine.stats()
+        await asyncio.sleep(0.02)
+    assert stage.cache_key not in engine.scheduler.parked
+
+
+async def _frames(frames: list[fr.Frame]) -> AsyncIterator[fr.Frame]:
+    for f in frames:
+        yield f
+    await asyncio.sleep(60)  # the session stays open until it is torn down

@@ -10,7 +10,6 @@ ready the moment the turn ends.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import uuid
 from dataclasses import dataclass
 
@@ -123,6 +122,5 @@ class LlmStage(Stage):
         self._drop_early()
         if self._gen is not None:
             self._gen.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._gen.task
+            await asyncio.gather(self._gen.task, return_exceptions=True)
         self.client.forget(self.cache_key)
