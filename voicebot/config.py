@@ -90,8 +90,8 @@ class TtsConfig(_Section):
     voice: str = Field("joe", description="built-in voice name (joe) or a Piper .onnx file")
     length_scale: float = Field(1.0, gt=0.1, le=5.0, description="speaking rate: larger is slower")
     threads: int = Field(1, ge=1, le=64)
-    first_min_words: int = Field(3, ge=1, le=50, description="words before the first phrase may end at a comma")
-    first_max_words: int = Field(7, ge=1, le=100, description="the first phrase is cut here if no punctuation came")
+    first_min_words: int = Field(2, ge=1, le=50, description="words before the first phrase may end at a comma")
+    first_max_words: int = Field(4, ge=1, le=100, description="the first phrase is cut here if no punctuation came")
     min_words: int = Field(6, ge=1, le=100)
     max_words: int = Field(24, ge=2, le=400)
     first_audio_priority: bool = Field(
