@@ -5,10 +5,14 @@ half-precision matmuls are emulated. fbgemm's int8 GEMM reads a quarter of fp32'
 for many rows (measured, Qwen2.5-0.5B decoder matmuls, 2 threads: fp32 65 / 163 / 416 ms at 1 / 8 / 64
 rows, int8 16 / 22 / 146 ms), so batching and verifying draft tokens become nearly free.
 
-Accuracy (the reason for the two tricks below):
+Accuracy (the reason for the three tricks below; with them Qwen2.5-0.5B's greedy replies to 8 questions
+match fp32 token for token, 81 of 81):
 - fbgemm's dynamic linear quantizes the whole input with one scale. We divide each row by its own max |x|
   first and append a +1 and a -1 column (with zero weights), so the quantization range is exactly [-1, 1]
   for every batch: per-token scales, and a row's result never depends on what else is in the batch.
+- 7 bits per activation (fbgemm's reduce_range, needed against AVX2 saturation) are too few on their
+  own. Each row goes in twice: the value, then what rounding to fbgemm's grid lost, scaled up. The GEMM
+  reads its weights once for both, so at batch 1 this costs almost nothing and activations keep ~14 bits.
 - Qwen-class models have a few activation channels far larger than the rest; one per-token scale would
   crush every other channel. SmoothQuant moves that range into the weights: x / s and W * s give the same
   product, with s_j = max|x_j|^a / max|W_j|^(1-a) measured on a few calibration prompts, and x / s is
