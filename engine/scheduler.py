@@ -90,7 +90,7 @@ class Scheduler:
         else:
             _, victim = self.parked.popitem(last=False)
             seq.slot = victim.slot
-            if donor is victim.slot:  # the evicted slot already holds the shared prefix: no copy needed
+            if donor == victim.slot:  # the evicted slot already holds the shared prefix: no copy needed
                 self._reuse(seq, shared)
                 return None
         if donor is None or donor == seq.slot:
