@@ -198,6 +198,24 @@ class Engine:
             if not done:
                 self._inbox.put(("abort", seq))
 
+    async def end_of_turn(self, messages: list[dict[str, str]], cache_key: str | None = None) -> float | None:
+        """How likely the last message is complete as it stands: the probability the model puts, right after
+        its text, on ending it (the template's end-of-message token, or a sentence-final . ? !, since
+        models trained on written chats end a message with punctuation). Pass the text without its own
+        final punctuation. None when the template closes a message with no single stop token.
+
+        With the conversation's cache_key this costs only the new message's tokens: the history is cached,
+        and the reply that follows reuses this prefix too."""
+        ids, end = self.tokenizer.encode_open_turn(messages)
+        if end is None:
+            return None
+        enders = [end, *(t[0] for t in map(self.tokenizer.encode, (".", "?", "!")) if len(t) == 1)]
+        params = SamplingParams(max_tokens=1, probs_of=tuple(dict.fromkeys(enders)))
+        async for delta in self.generate_ids(ids, params, cache_key):
+            if delta.probs:
+                return min(1.0, sum(delta.probs))
+        raise EngineError("the engine finished a scoring request without its probability")
+
     def stats(self) -> dict[str, int]:
         """A snapshot for tests and monitoring (read without locking: values may be one step old).
 
@@ -311,7 +329,8 @@ class Engine:
                 deltas.append(seq.append(token, self.tokenizer.stop_ids, self.options.max_seq_len))
                 if seq.finish_reason:
                     break
-            delta = Delta("".join(d.text for d in deltas), [t for d in deltas for t in d.token_ids], seq.finish_reason)
+            text, ids = "".join(d.text for d in deltas), [t for d in deltas for t in d.token_ids]
+            delta, seq.probs = Delta(text, ids, seq.finish_reason, seq.probs), ()
             if delta.finish_reason:
                 self._release(seq)  # before the last delta, so the caller's next request finds the slot free
             seq.emit(delta)

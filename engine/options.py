@@ -88,6 +88,8 @@ class SamplingParams:
     seed: seeds this request's own generator, so a sampled reply is reproducible; None draws one.
     stop: strings that end the reply; the matched string is not returned.
     ignore_eos: keep generating past end-of-sequence tokens (benchmarks need fixed lengths).
+    probs_of: token ids whose probability at the first new position is reported (`Delta.probs`): a
+        prompt-only score, e.g. how likely a user message is complete (voicebot's turn-taking).
     """
 
     max_tokens: int = 128
@@ -96,6 +98,7 @@ class SamplingParams:
     seed: int | None = None
     stop: tuple[str, ...] = ()
     ignore_eos: bool = False
+    probs_of: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.max_tokens < 1:
@@ -109,3 +112,6 @@ class SamplingParams:
         object.__setattr__(self, "stop", tuple(self.stop))
         if not all(isinstance(s, str) and s for s in self.stop):
             raise ValueError("SamplingParams.stop must be a tuple of non-empty strings")
+        object.__setattr__(self, "probs_of", tuple(self.probs_of))
+        if not all(isinstance(t, int) and t >= 0 for t in self.probs_of):
+            raise ValueError("SamplingParams.probs_of must be token ids (ints >= 0)")

@@ -106,6 +106,10 @@ class ModelRunner:
         out: list[list[int]] = [[] for _ in batch.sampled]
         plain_rows = [starts[i] for i in plain] + ([n_group] if chunk_sampled else [])
         plain_seqs = [group[i] for i in plain] + ([chunk] if chunk_sampled else [])
+        first_rows = [*zip(starts[:-1], group, strict=True), *([(n_group, chunk)] if chunk_sampled else [])]
+        for row, seq in first_rows:  # prompt-only scores: the distribution right after the prompt
+            if seq is not None and seq.params.probs_of and not seq.output_ids:
+                seq.probs = tuple(torch.softmax(logits[row].float(), dim=-1)[list(seq.params.probs_of)].tolist())
         if plain_seqs:
             tokens = sample(
                 logits[plain_rows], [s.params for s in plain_seqs], [s.generator for s in plain_seqs]

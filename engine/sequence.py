@@ -16,6 +16,7 @@ class Delta:
     text: str  # new text since the previous delta (may be "")
     token_ids: list[int]  # new tokens (a stop token that ends the reply is not included)
     finish_reason: str | None = None  # "stop" | "length" | None until the last delta
+    probs: tuple[float, ...] = ()  # first delta only: the probabilities of `SamplingParams.probs_of`
 
 
 @dataclass(eq=False)
@@ -43,6 +44,7 @@ class Sequence:
     spec_hits: float = 0.0  # decayed counts of accepted / judged draft tokens (engine/speculative.py)
     spec_trials: float = 0.0
     spec_shadow: int | None = None  # a free drafter's guess this step when the row did not speculate
+    probs: tuple[float, ...] = ()  # set by the runner at the first new position when params.probs_of asks
 
     def __post_init__(self) -> None:
         self.num_prompt = len(self.tokens)

@@ -133,6 +133,23 @@ class Tokenizer:
     def encode_chat(self, messages: list[dict[str, str]]) -> list[int]:
         return self.encode(self.apply_chat_template(messages), add_special_tokens=False)
 
+    def encode_open_turn(self, messages: list[dict[str, str]]) -> tuple[list[int], int | None]:
+        """The chat with its last message left open, and the token that would close it.
+
+        Returns (ids up to the last message's final text token, the template's end-of-message token),
+        or None for the token when the template closes a message with no single stop token (then the
+        model cannot say "this message is complete", and end-of-turn scoring is not possible).
+        """
+        mark = "\x00open\x00"
+        *head, last = messages
+        text = self.apply_chat_template([*head, {**last, "content": last["content"] + mark}], False)
+        cut = text.find(mark)
+        if cut < 0:
+            return self.encode(text, add_special_tokens=False), None
+        after = self.encode(text[cut + len(mark) :], add_special_tokens=False)
+        end = after[0] if after and after[0] in self.stop_ids else None
+        return self.encode(text[:cut], add_special_tokens=False), end
+
 
 def _text(token: str | dict | None) -> str | None:
     return token.get("content") if isinstance(token, dict) else token  # HF configs may store AddedToken dicts

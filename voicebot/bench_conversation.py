@@ -68,8 +68,8 @@ async def run_conversation_bench(
     manifest = manifest or DEFAULT_MANIFEST
     files = [c["file"] for c in json.loads(manifest.read_text())["asr_clips"] if CLIP_NAME.fullmatch(c["file"])]
     clips = [load_audio(manifest.parent / f, RATE) for f in files]
-    # The VAD ends a turn after end_silence_ms; speech within continuation_ms after that would merge.
-    min_silence = (cfg.vad.end_silence_ms + cfg.vad.continuation_ms) / 1000
+    # A turn may wait up to unfinished_ms of silence; speech within continuation_ms after that would merge.
+    min_silence = (cfg.turns.unfinished_ms + cfg.turns.continuation_ms) / 1000
     try:
         audio, starts = build_conversation(clips, turns, gap_s, min_silence)
     except ValueError as e:

@@ -25,13 +25,10 @@ class VadConfig(_Section):
     backend: Literal["webrtcvad"] = "webrtcvad"
     aggressiveness: int = Field(2, ge=0, le=3, description="webrtcvad mode: 0 permissive .. 3 strict")
     frame_ms: Literal[10, 20, 30] = 30
-    start_ms: int = Field(90, ge=10, le=2000, description="voiced time that starts a turn")
-    pause_ms: int = Field(150, ge=30, le=5000, description="silence that marks a candidate turn end")
-    end_silence_ms: int = Field(450, ge=60, le=5000, description="silence that ends the turn")
+    start_ms: int = Field(90, ge=10, le=2000, description="voiced time that starts a speech segment")
+    pause_ms: int = Field(90, ge=30, le=5000, description="silence after which the ASR starts its final pass")
+    end_silence_ms: int = Field(150, ge=60, le=5000, description="silence that closes a speech segment")
     pre_roll_ms: int = Field(300, ge=0, le=2000, description="audio kept from before the speech start")
-    continuation_ms: int = Field(
-        500, ge=0, le=5000, description="speech starting this soon after an endpoint continues that turn"
-    )
     post_roll_ms: int = Field(150, ge=0, le=2000, description="audio kept after the speech end for the ASR")
     max_flatness: float | None = Field(0.45, gt=0, le=1, description="flatter frames are noise, not speech")
     min_level_db: float | None = Field(-55.0, le=0, description="quieter frames are silence (dBFS)")
@@ -40,6 +37,34 @@ class VadConfig(_Section):
     def _pause_before_end(self) -> VadConfig:
         if self.pause_ms > self.end_silence_ms:
             raise ValueError("pause_ms must not exceed end_silence_ms")
+        return self
+
+
+class TurnsConfig(_Section):
+    """When the user's turn ends and what interrupts the bot (voicebot/turn_policy.py: TurnOptions)."""
+
+    end_of_turn: Literal["model", "silence"] = Field(
+        "model", description="model: the LLM scores whether the user's words are complete; silence: silence only"
+    )
+    complete_p: float = Field(0.05, ge=0, le=1, description="end-of-turn probability of a finished thought")
+    unfinished_p: float = Field(0.005, ge=0, le=1, description="below this the thought is clearly unfinished")
+    complete_ms: int = Field(150, ge=0, le=10000, description="silence that ends a finished thought")
+    unsure_ms: int = Field(800, ge=0, le=10000, description="silence that ends an unsure one")
+    unfinished_ms: int = Field(2500, ge=0, le=20000, description="silence that ends an unfinished one (maximum)")
+    silence_only_ms: int = Field(450, ge=60, le=10000, description="silence that ends a turn without a score")
+    continuation_ms: int = Field(
+        1500, ge=0, le=10000, description="speech this soon after a turn, before its reply is heard, continues it"
+    )
+    barge_in_ms: int = Field(150, ge=0, le=2000, description="speech over the reply this long pauses it")
+    backchannel_max_ms: int = Field(1000, ge=0, le=10000, description="overlapping speech this long interrupts")
+    backchannels: list[str] | None = Field(None, description="phrases that do not interrupt; null: built-in list")
+
+    @model_validator(mode="after")
+    def _ordered(self) -> TurnsConfig:
+        if not self.unfinished_p <= self.complete_p:
+            raise ValueError("unfinished_p must not exceed complete_p")
+        if not self.complete_ms <= self.unsure_ms <= self.unfinished_ms:
+            raise ValueError("need complete_ms <= unsure_ms <= unfinished_ms")
         return self
 
 
@@ -142,6 +167,7 @@ class EchoConfig(_Section):
 
 class Config(_Section):
     vad: VadConfig = VadConfig()
+    turns: TurnsConfig = TurnsConfig()
     asr: AsrConfig = AsrConfig()
     llm: LlmConfig = LlmConfig()
     tts: TtsConfig = TtsConfig()

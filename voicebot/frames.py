@@ -3,6 +3,16 @@
 Audio inside the pipeline is mono float32 in [-1, 1]; input audio is at 16 kHz, TTS audio keeps the voice's
 own rate. Every frame of a conversation turn carries the turn's id so that an interruption can drop the
 frames of a cancelled turn wherever they are queued.
+
+Three kinds travel differently (voicebot/pipeline.py):
+- data frames (the default) go to the next stage's inbox, in order;
+- control frames (`Control`: interrupt, pause, resume a reply) reach every later stage at once, ahead of
+  anything queued, because a barge-in cannot wait behind a reply's audio;
+- upstream frames (`Upstream`: what the listener heard) go back to every earlier stage's inbox; the
+  sink is the only stage that knows when a reply was really played.
+
+Turn ids: the VAD numbers each stretch of speech (a segment). The turn-taking stage joins segments the
+user meant as one utterance, and a released turn takes the id of its last segment.
 """
 
 from __future__ import annotations
@@ -32,10 +42,9 @@ class TurnFrame(Frame):
 
 @dataclass(frozen=True)
 class SpeechStarted(TurnFrame):
-    """The user started speaking; `continues` names the turn they resumed within the continuation window."""
+    """The user started speaking (a new segment)."""
 
     t_s: float
-    continues: int | None = None
 
 
 @dataclass(frozen=True)
@@ -48,7 +57,7 @@ class UserAudio(TurnFrame):
 
 @dataclass(frozen=True)
 class SpeechPaused(TurnFrame):
-    """Voiced audio stopped at t_s; the turn may end there (the ASR can start its final pass early)."""
+    """Voiced audio stopped at t_s; the segment may end there (the ASR can start its final pass early)."""
 
     t_s: float
 
@@ -59,11 +68,30 @@ class SpeechResumed(TurnFrame):
 
 
 @dataclass(frozen=True)
-class TurnEnded(TurnFrame):
-    """The VAD decided the user's turn is over: speech stopped at speech_end_s, decided at endpoint_s."""
+class SpeechEnded(TurnFrame):
+    """The VAD closed the segment: voiced audio stopped at speech_end_s (seen at t_s). Not yet a turn end."""
 
     speech_end_s: float
+    t_s: float
+
+
+@dataclass(frozen=True)
+class TurnEnded(TurnFrame):
+    """The turn-taking stage decided the user is done: speech ran from speech_start_s (its first segment)
+    to speech_end_s and the decision came at endpoint_s; p_complete is the end-of-turn score it used."""
+
+    speech_start_s: float
+    speech_end_s: float
     endpoint_s: float
+    p_complete: float | None = None
+    verdict: str = ""  # complete | unsure | unfinished | silence-only (voicebot/turn_policy.py)
+
+
+@dataclass(frozen=True)
+class TurnState(Frame):
+    """The conversation's state changed: listening | user_speaking | paused | bot_speaking | interrupted."""
+
+    state: str
 
 
 @dataclass(frozen=True)
@@ -78,6 +106,51 @@ class EarlyTranscript(TurnFrame):
     """The final transcript if the turn ends at the current pause; empty text revokes it (speech resumed)."""
 
     text: str
+
+
+@dataclass(frozen=True)
+class Control(Frame):
+    """Delivered to every later stage at once (Stage.control), ahead of queued frames."""
+
+    turn_id: int
+
+
+@dataclass(frozen=True)
+class Interrupt(Control):
+    """Cancel turn_id's reply everywhere. merged: the user only paused, and the turn is answered again as
+    part of a longer utterance (its user text is withdrawn); otherwise a barge-in (the heard part stays)."""
+
+    merged: bool = False
+
+
+@dataclass(frozen=True)
+class PauseReply(Control):
+    """The user may be interrupting: hold the reply's audio until Interrupt or ResumeReply."""
+
+
+@dataclass(frozen=True)
+class ResumeReply(Control):
+    """It was a backchannel ("uh-huh") or a noise: go on playing the held reply."""
+
+
+@dataclass(frozen=True)
+class Upstream(Frame):
+    """Sent back to every earlier stage (the sink tells what the listener heard)."""
+
+    turn_id: int
+
+
+@dataclass(frozen=True)
+class ReplyStarted(Upstream):
+    """The reply's first audio was handed to the player."""
+
+
+@dataclass(frozen=True)
+class ReplyFinished(Upstream):
+    """The reply is over: played to the end, or cut (interrupted) after heard_text."""
+
+    heard_text: str
+    interrupted: bool = False
 
 
 @dataclass(frozen=True)

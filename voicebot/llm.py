@@ -28,6 +28,10 @@ class LLMClient(Protocol):
         cache_key names the conversation, so a backend may keep its KV between turns."""
         ...
 
+    async def end_of_turn(self, messages: list[dict[str, str]], cache_key: str | None = None) -> float | None:
+        """How likely the last (user) message is complete; None when the backend cannot score it."""
+        ...
+
     def forget(self, cache_key: str) -> None:
         """The conversation ended: free whatever was cached for it."""
         ...
@@ -57,6 +61,14 @@ class EngineClient:
             async for delta in self.engine.generate(messages, sp, cache_key):
                 if delta.text:
                     yield delta.text
+        except EngineError as e:
+            raise VoicebotError(str(e)) from e
+
+    async def end_of_turn(self, messages: list[dict[str, str]], cache_key: str | None = None) -> float | None:
+        from engine.errors import EngineError
+
+        try:
+            return await self.engine.end_of_turn(messages, cache_key)
         except EngineError as e:
             raise VoicebotError(str(e)) from e
 
@@ -113,6 +125,10 @@ class OpenAIClient:
                         yield text
         except aiohttp.ClientError as e:
             raise VoicebotError(f"cannot reach the LLM server at {self.url}: {e}") from e
+
+    async def end_of_turn(self, messages: list[dict[str, str]], cache_key: str | None = None) -> float | None:
+        """Chat-completions servers expose no prompt-only probabilities: silence-only endpointing."""
+        return None
 
     def forget(self, cache_key: str) -> None:
         pass

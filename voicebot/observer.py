@@ -1,7 +1,8 @@
 """Timestamps each turn's events from outside the stages, on one clock.
 
-The pipeline calls `on_frame` for every frame as it enters a queue; the sink calls `on_audible` when the
-first non-silent reply sample would reach the listener and `on_turn_done` when the turn's audio is over.
+The pipeline calls `on_frame` for every frame as it is sent: a turn's record opens when the turn-taking
+stage releases it (`TurnEnded`); the sink calls `on_audible` when the first non-silent reply sample would
+reach the listener and `on_turn_done` once the reply's audio is all queued; a cut reply amends it.
 Wall times are mapped to the input-audio clock: in real-time mode input second t was fed at wall t0 + t,
 so an event's input-clock time is wall - t0. In fast mode the input runs ahead of the wall clock, so times
 after the endpoint are anchored to it: endpoint_s + (wall - wall at endpoint).
@@ -45,29 +46,32 @@ class TurnObserver:
         return endpoint_s + (wall - endpoint_wall)
 
     def on_frame(self, frame: fr.Frame, wall: float | None = None) -> None:
+        wall = time.monotonic() if wall is None else wall
+        if isinstance(frame, fr.Interrupt | fr.ReplyFinished):
+            if isinstance(frame, fr.Interrupt) and frame.merged:  # answered again as part of a longer turn
+                self._drop(frame.turn_id)
+            elif isinstance(frame, fr.ReplyFinished) and frame.interrupted:
+                self.on_turn_done(frame.turn_id, interrupted=True, heard_text=frame.heard_text)
+            return
         if not isinstance(frame, fr.TurnFrame):
             return
-        wall = time.monotonic() if wall is None else wall
-        if isinstance(frame, fr.SpeechStarted):
-            rec = TurnRecord(frame.turn_id, speech_start_s=round(frame.t_s, 3))
-            if frame.continues is not None:  # merged turns are reported once, as the later one
-                first = self._open.pop(frame.continues, None) or self._pop_done(frame.continues)
-                if first is not None:
-                    rec.speech_start_s = first.speech_start_s
-            self._open[frame.turn_id] = rec
+        if isinstance(frame, fr.TurnEnded):  # a turn exists once the turn-taking stage releases it
+            self._open[frame.turn_id] = TurnRecord(
+                frame.turn_id,
+                speech_start_s=round(frame.speech_start_s, 3),
+                speech_end_s=round(frame.speech_end_s, 3),
+                endpoint_s=round(frame.endpoint_s, 3),
+                p_complete=None if frame.p_complete is None else round(frame.p_complete, 4),
+                end_verdict=frame.verdict,
+            )
+            self._anchor[frame.turn_id] = (frame.endpoint_s, wall)
             return
         rec = self._open.get(frame.turn_id)
         if rec is None:
             return
-        if isinstance(frame, fr.TurnEnded):
-            rec.speech_end_s = round(frame.speech_end_s, 3)
-            rec.endpoint_s = round(frame.endpoint_s, 3)
-            self._anchor[frame.turn_id] = (frame.endpoint_s, wall)
-        elif isinstance(frame, fr.Transcript) and frame.final:
+        if isinstance(frame, fr.Transcript) and frame.final:
             rec.transcript = frame.text
             rec.asr_final_s = self._stamp(rec.asr_final_s, frame.turn_id, wall)
-            if not frame.text.strip():  # noise or silence: no turn
-                self._drop(frame.turn_id)
         elif isinstance(frame, fr.LLMText) and frame.text.strip():
             rec.llm_first_token_s = self._stamp(rec.llm_first_token_s, frame.turn_id, wall)
         elif isinstance(frame, fr.LLMDone):
@@ -100,11 +104,7 @@ class TurnObserver:
         if self.on_turn is not None:
             self.on_turn(rec)
 
-    def _pop_done(self, turn_id: int) -> TurnRecord | None:
-        for i, rec in enumerate(self.turns):
-            if rec.turn_id == turn_id:
-                return self.turns.pop(i)
-        return None
-
     def _drop(self, turn_id: int) -> None:
         self._open.pop(turn_id, None)
+        self._anchor.pop(turn_id, None)
+        self.turns = [t for t in self.turns if t.turn_id != turn_id]

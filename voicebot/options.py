@@ -9,13 +9,20 @@ from audio.tts import TtsOptions
 from audio.vad import VadOptions
 from voicebot.config import Config
 from voicebot.transports.echo import EchoOptions
+from voicebot.turn_policy import TurnOptions
 
 if TYPE_CHECKING:
     from engine import EngineOptions
 
 
 def vad_options(cfg: Config) -> VadOptions:
-    return VadOptions(**cfg.vad.model_dump(exclude={"backend", "continuation_ms"}))
+    return VadOptions(**cfg.vad.model_dump(exclude={"backend"}))
+
+
+def turn_options(cfg: Config) -> TurnOptions:
+    t = cfg.turns
+    opts = t.model_dump(exclude={"end_of_turn", "backchannels"})
+    return TurnOptions(**opts, **({"backchannels": tuple(t.backchannels)} if t.backchannels is not None else {}))
 
 
 def asr_options(cfg: Config) -> AsrOptions:

@@ -1,7 +1,9 @@
 """Stages joined by bounded queues, each stage an asyncio task; an interruption flushes a turn everywhere.
 
-A stage only sees frames sent to it and emits what the next stage needs: nothing is forwarded by hand.
-The observer sees every frame as it enters a queue, so latency is measured from outside the stages.
+A stage only sees frames sent to it and emits what the next stage needs. Control frames (an interrupt,
+a pause) skip the queues and reach every later stage at once; upstream frames (what was heard) go back
+to every earlier stage. The observer sees every frame as it is sent, so latency is measured from outside
+the stages. All stages share one input clock (voicebot/clock.py).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import time
 from collections.abc import AsyncIterable, Callable
 
 from voicebot import frames as fr
+from voicebot.clock import InputClock
 
 
 class Stage:
@@ -22,6 +25,7 @@ class Stage:
     """
 
     name = "stage"
+    wants_upstream = False  # upstream frames (what the listener heard) reach only stages that ask
 
     def __init__(self) -> None:
         self._emit: Callable[[fr.Frame], asyncio.Future | None] | None = None
@@ -39,12 +43,22 @@ class Stage:
     def interrupt(self, turn_id: int) -> None:
         """Cancel work of `turn_id` (barge-in); must not block."""
 
+    def control(self, frame: fr.Control) -> None:
+        """A control frame from an earlier stage; must not block. By default an Interrupt cancels the turn."""
+        if isinstance(frame, fr.Interrupt):
+            self.interrupt(frame.turn_id)
+
     async def close(self) -> None:
         """Release resources (threads, models)."""
 
     async def emit(self, frame: fr.Frame) -> None:
         assert self._pipeline is not None, "stage is not part of a running pipeline"
         await self._pipeline._send(self, frame)
+
+    @property
+    def clock(self) -> InputClock:
+        assert self._pipeline is not None, "stage is not part of a running pipeline"
+        return self._pipeline.clock
 
 
 class Pipeline:
@@ -53,9 +67,11 @@ class Pipeline:
         stages: list[Stage],
         on_frame: Callable[[fr.Frame, float], None] | None = None,
         maxsize: int = 256,
+        clock: InputClock | None = None,
     ) -> None:
         self.stages = stages
         self.on_frame = on_frame
+        self.clock = clock or InputClock()
         self._queues: list[asyncio.Queue[fr.Frame]] = [asyncio.Queue(maxsize) for _ in stages]
         self._index = {id(s): i for i, s in enumerate(stages)}
         self.cancelled_turns: set[int] = set()
@@ -66,14 +82,23 @@ class Pipeline:
         return isinstance(frame, fr.TurnFrame) and frame.turn_id in self.cancelled_turns
 
     async def _send(self, stage: Stage, frame: fr.Frame) -> None:
-        """Called by `stage.emit`: the frame goes to the next stage's inbox (the last stage's go nowhere)."""
+        """Called by `stage.emit`: a data frame goes to the next stage's inbox (the last stage's go nowhere)."""
         if self._is_cancelled(frame):
             return
         if self.on_frame is not None:
             self.on_frame(frame, time.monotonic())
-        i = self._index[id(stage)] + 1
-        if i < len(self._queues):
-            await self._queues[i].put(frame)
+        i = self._index[id(stage)]
+        if isinstance(frame, fr.Control):
+            if isinstance(frame, fr.Interrupt):
+                self._flush(frame.turn_id)
+            for later in self.stages[i + 1 :]:
+                later.control(frame)
+        elif isinstance(frame, fr.Upstream):
+            for earlier, q in zip(self.stages[:i], self._queues[:i], strict=True):
+                if earlier.wants_upstream:
+                    await q.put(frame)
+        elif i + 1 < len(self._queues):
+            await self._queues[i + 1].put(frame)
 
     async def _feed(self, source: AsyncIterable[fr.Frame]) -> None:
         try:
@@ -115,15 +140,21 @@ class Pipeline:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await t
 
-    def interrupt(self, turn_id: int) -> None:
-        """Barge-in: drop `turn_id`'s queued frames in every inbox and cancel its in-flight work."""
+    def _flush(self, turn_id: int) -> None:
+        """Drop `turn_id`'s queued frames in every inbox; its frames sent from now on are dropped too."""
         self.cancelled_turns.add(turn_id)
+        if len(self.cancelled_turns) > 64:  # only recent turns can still have frames in flight
+            self.cancelled_turns.discard(min(self.cancelled_turns))
         for q in self._queues:
             kept = [f for f in _drain(q) if not self._is_cancelled(f)]
             for f in kept:
                 q.put_nowait(f)
+
+    def interrupt(self, turn_id: int) -> None:
+        """Cancel `turn_id` in every stage (tests; in a session the turn-taking stage sends an Interrupt)."""
+        self._flush(turn_id)
         for s in self.stages:
-            s.interrupt(turn_id)
+            s.control(fr.Interrupt(turn_id))
 
     async def close(self) -> None:
         for s in self.stages:

@@ -26,7 +26,15 @@ class Player(Protocol):
         """Stop at once, drop what is queued; return how many samples of the current turn were heard."""
         ...
 
-    def is_playing(self) -> bool: ...
+    def pause(self) -> None:
+        """Hold the queued audio (the user may be interrupting); `resume` plays it on, `stop` drops it."""
+        ...
+
+    def resume(self) -> None: ...
+
+    def is_playing(self) -> bool:
+        """Audio is playing or held by a pause."""
+        ...
 
 
 @dataclass
@@ -45,6 +53,7 @@ class VirtualPlayer:
         self.clock = clock
         self.segments: list[_Segment] = []
         self._busy_until = 0.0
+        self._held: list[tuple[int, np.ndarray, int]] = []  # (turn, samples, rate) not played when paused
 
     def play(self, turn_id: int, samples: np.ndarray, rate: int) -> float:
         now = time.monotonic()
@@ -54,10 +63,27 @@ class VirtualPlayer:
         return start
 
     def is_playing(self) -> bool:
-        return time.monotonic() < self._busy_until
+        return bool(self._held) or time.monotonic() < self._busy_until
+
+    def pause(self) -> None:
+        now, kept = time.monotonic(), []
+        for seg in self.segments:
+            played = min(len(seg.samples), max(0, int((now - seg.start_wall) * seg.rate)))
+            if played < len(seg.samples):
+                self._held.append((seg.turn_id, seg.samples[played:], seg.rate))
+            if played > 0:
+                kept.append(_Segment(seg.turn_id, seg.start_wall, seg.start_s, seg.samples[:played], seg.rate))
+        self.segments = kept
+        self._busy_until = min(self._busy_until, now)
+
+    def resume(self) -> None:
+        held, self._held = self._held, []
+        for turn_id, samples, rate in held:
+            self.play(turn_id, samples, rate)
 
     def stop(self) -> int:
         now = time.monotonic()
+        self._held = []
         if not self.segments:
             return 0
         turn = self.segments[-1].turn_id

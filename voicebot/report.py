@@ -41,6 +41,8 @@ class TurnRecord:
     interrupted: bool = False
     heard_text: str | None = None
     error: str | None = None
+    p_complete: float | None = None  # the end-of-turn score the turn ended on
+    end_verdict: str = ""  # complete | unsure | unfinished | silence-only
 
     def finish(self, budgets_ms: dict[str, float]) -> None:
         """Fill latency_ms from the event times and list the budgets this turn broke."""

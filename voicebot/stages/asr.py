@@ -1,18 +1,18 @@
-"""ASR stage: partial transcripts while the user speaks, the final one as soon as the turn ends.
+"""ASR stage: partial transcripts while the user speaks, the final one as soon as the segment ends.
 
 The final pass starts early, at the first pause (`SpeechPaused`), on the audio up to that point: if the
-turn then ends at that same pause, its result is already there (or nearly) when the VAD decides, which
-hides most of the ASR time inside the end-of-turn silence. Its text is announced (`EarlyTranscript`) so
-the LLM stage can start a reply preemptively. If the user goes on, the early pass is dropped and revoked.
+segment then ends at that same pause, its result is already there (or nearly) when the VAD closes it,
+which hides most of the ASR time inside the silence. Its text is announced (`EarlyTranscript`) so the
+later stages can score it and start a reply preemptively. If the user goes on, the early pass is dropped
+and revoked.
 
-A turn that continues an earlier one (the user resumed right after an endpoint) is transcribed over the
-audio of both, so Whisper sees the whole utterance.
+The VAD's segment events are passed on after this stage's own frames for them, so the turn-taking stage
+sees speech and text in one ordered stream.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -71,7 +71,6 @@ class AsrStage(Stage):
         self.worker = Worker("asr")
         self.agreement = LocalAgreement()
         self.turn: _Turn | None = None
-        self._last: _Turn | None = None  # the last turn, kept in case the user continues it
 
     async def _transcribe(self, audio: np.ndarray) -> str:
         return (await self.worker.run(self.asr.transcribe, audio)).strip()
@@ -79,6 +78,7 @@ class AsrStage(Stage):
     async def handle(self, frame: fr.Frame) -> None:
         if isinstance(frame, fr.SpeechStarted):
             self._start(frame)
+            await self.emit(frame)
             return
         turn = self.turn
         if turn is None or not isinstance(frame, fr.TurnFrame) or frame.turn_id != turn.turn_id:
@@ -92,30 +92,33 @@ class AsrStage(Stage):
         elif isinstance(frame, fr.SpeechPaused):
             audio = turn.audio_until(frame.t_s + TAIL_PAD_S)
             turn.early = (frame.t_s, asyncio.create_task(self._early(turn, audio)))
+            await self.emit(frame)
         elif isinstance(frame, fr.SpeechResumed):
+            await self.emit(frame)
             if turn.early is not None:
                 turn.early[1].cancel()
                 turn.early = None
                 await self.emit(fr.EarlyTranscript(turn.turn_id, ""))
-        elif isinstance(frame, fr.TurnEnded):
+        elif isinstance(frame, fr.SpeechEnded):
+            await self.emit(frame)
             text = await self._final(turn, frame.speech_end_s)
-            self.turn, self._last = None, turn
+            self.turn = None
             await self.emit(fr.Transcript(turn.turn_id, text, final=True, committed=text))
 
     def _start(self, frame: fr.SpeechStarted) -> None:
-        before = self.turn if self.turn is not None else self._last
         if self.turn is not None:
             self.turn.cancel()
         self.turn = _Turn(frame.turn_id)
-        if before is not None and before.turn_id == frame.continues:
-            self.turn.start_s = before.start_s
-            self.turn.append(before.audio_until(1e9), before.start_s or 0.0)
         self.agreement.reset()
 
     async def _final(self, turn: _Turn, speech_end_s: float) -> str:
         if turn.early is not None and abs(turn.early[0] - speech_end_s) < 0.05:
-            with contextlib.suppress(asyncio.CancelledError):
-                return await turn.early[1]
+            early = turn.early[1]
+            try:
+                return await asyncio.shield(early)
+            except asyncio.CancelledError:
+                if not early.cancelled():  # this stage itself is being cancelled (teardown)
+                    raise
         return await self._transcribe(turn.audio_until(speech_end_s + TAIL_PAD_S))
 
     async def _early(self, turn: _Turn, audio: np.ndarray) -> str:

@@ -5,6 +5,11 @@ the VAD is still waiting out the end-of-turn silence. The reply to it is generat
 buffer, and released only when the final transcript confirms the same text; otherwise it is dropped.
 The user never hears a reply to words they did not finish, and a confirmed turn's first phrase is often
 ready the moment the turn ends.
+
+This stage owns the conversation: it adds the user's turn when it is released, the reply when it is
+written, cuts the reply to what was heard when the sink says so (`ReplyFinished`), and withdraws a turn
+the user went on with (`Interrupt(merged=True)`). It also scores end-of-turn for the turn-taking stage,
+in the same conversation and KV cache the reply will use.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ class _Generation:
 
 class LlmStage(Stage):
     name = "llm"
+    wants_upstream = True
 
     def __init__(
         self, client: LLMClient, conversation: Conversation, params: ReplyParams, preemptive: bool = True
@@ -64,10 +70,20 @@ class LlmStage(Stage):
             queue.put_nowait(_End())
         except VoicebotError as e:
             queue.put_nowait(_End(str(e)))
+        except Exception as e:  # a backend bug must end the reply, never leave the relay waiting
+            queue.put_nowait(_End(f"the LLM backend failed: {e!r}"))
         finally:
             await stream.aclose()  # type: ignore[attr-defined]
 
+    async def end_of_turn(self, text: str) -> float | None:
+        """How likely `text`, said now, is the user's whole message (None: the backend cannot say)."""
+        return await self.client.end_of_turn(self.conversation.prompt(pending=text), self.cache_key)
+
     async def handle(self, frame: fr.Frame) -> None:
+        if isinstance(frame, fr.ReplyFinished):
+            if frame.interrupted:
+                self.conversation.record_reply(frame.turn_id, frame.heard_text)
+            return
         if isinstance(frame, fr.EarlyTranscript):
             self._drop_early()
             if self.preemptive and frame.text.strip():
@@ -107,6 +123,12 @@ class LlmStage(Stage):
         if self._early is not None:
             self._early.task.cancel()
             self._early = None
+
+    def control(self, frame: fr.Control) -> None:
+        if isinstance(frame, fr.Interrupt):
+            self.interrupt(frame.turn_id)
+            if frame.merged:
+                self.conversation.retract(frame.turn_id)
 
     def interrupt(self, turn_id: int) -> None:
         if self._early is not None and self._early.turn_id == turn_id:

@@ -68,6 +68,8 @@ class TtsStage(Stage):
 
     def interrupt(self, turn_id: int) -> None:
         self._cancelled.add(turn_id)
+        if len(self._cancelled) > 64:  # only the turn being spoken can still be running
+            self._cancelled.discard(min(self._cancelled))
 
     async def close(self) -> None:
         self.worker.close()

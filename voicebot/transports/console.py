@@ -27,11 +27,11 @@ class LiveConsole:
         self.out.flush()
 
     def on_frame(self, frame: fr.Frame) -> None:
-        if isinstance(frame, fr.SpeechStarted):
-            for turn, text in self._reply.items():  # a reply still being written was barged in on
-                self._line(f"bot: {text.strip()}  [interrupted]", final=True)
-                self._reply.pop(turn)
-                break
+        if isinstance(frame, fr.Interrupt):
+            text = self._reply.pop(frame.turn_id, None)
+            if text is not None:  # a reply still being written was cut
+                self._line(f"bot: {text.strip()}  [{'withdrawn' if frame.merged else 'interrupted'}]", final=True)
+        elif isinstance(frame, fr.SpeechStarted):
             self._line("you: …", final=False)
         elif isinstance(frame, fr.Transcript):
             if frame.final:

@@ -46,6 +46,7 @@ class PullPlayer:
         self._levels: deque[tuple[float, float]] = deque()  # (wall, rms) of recent pulls
         self._level_window_s = level_window_s
         self.stopped_at: float | None = None  # wall time of the last stop() that dropped audio
+        self._paused = False
 
     # ---- Player protocol (event loop side) -------------------------------------------------------
 
@@ -59,8 +60,17 @@ class PullPlayer:
             now = time.monotonic()
             return max(now, self._play_end) + ahead / self.rate + self.latency_s
 
+    def pause(self) -> None:
+        with self._lock:
+            self._paused = True
+
+    def resume(self) -> None:
+        with self._lock:
+            self._paused = False
+
     def stop(self) -> int:
         with self._lock:
+            self._paused = False
             had_audio = self._queued > 0
             self._queue.clear()
             self._queued = 0
@@ -81,7 +91,7 @@ class PullPlayer:
         out = np.zeros(n, np.float32)
         with self._lock:
             filled = 0
-            while filled < n and self._queue:
+            while filled < n and self._queue and not self._paused:
                 c = self._queue[0]
                 k = min(n - filled, len(c.samples) - c.pos)
                 out[filled : filled + k] = c.samples[c.pos : c.pos + k]

@@ -47,6 +47,10 @@ def _event(frame: fr.Frame) -> dict[str, object] | None:
         return {"type": "reply_delta", "turn": frame.turn_id, "text": frame.text}
     if isinstance(frame, fr.LLMDone):
         return {"type": "reply", "turn": frame.turn_id, "text": frame.text, "error": frame.error}
+    if isinstance(frame, fr.TurnState):
+        return {"type": "state", "state": frame.state}
+    if isinstance(frame, fr.Interrupt):
+        return {"type": "interrupted", "turn": frame.turn_id, "merged": frame.merged}
     return None
 
 

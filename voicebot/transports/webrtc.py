@@ -56,6 +56,12 @@ class ReplyTrack(MediaStreamTrack):
     def stop(self) -> int:
         return self.player.stop()
 
+    def pause(self) -> None:
+        self.player.pause()
+
+    def resume(self) -> None:
+        self.player.resume()
+
     def is_playing(self) -> bool:
         return self.player.is_playing()
 

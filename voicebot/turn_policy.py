@@ -1,0 +1,105 @@
+"""When has the user finished? The end-of-turn decision as plain functions over a few signals.
+
+Signals at a pause: the engine's probability that the user's text so far is a complete message (the
+chance it puts on ending the sentence right there, engine.Engine.end_of_turn), and the punctuation the
+ASR wrote at the cut (Whisper writes "," or "..." where the voice stays up). The silence that follows
+is the clock: the turn ends once it lasts the wait the signals ask for.
+
+    complete (p >= complete_p)          -> wait complete_ms   (answer at once)
+    unsure                              -> wait unsure_ms
+    clearly unfinished (p < unfinished_p,
+      or a trailing , ... - from the ASR) -> wait unfinished_ms (the hard maximum)
+    no score (the backend has none)     -> wait silence_only_ms, the plain silence endpoint
+
+The thresholds come from `python -m voicebot.calibrate_turns` (labelled cuts of real recordings).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+BACKCHANNELS = (
+    "uh-huh", "uh huh", "mm-hmm", "mhm", "mm", "hmm", "yeah", "yes", "yep", "okay", "ok", "right",
+    "sure", "i see", "got it", "alright", "all right", "oh", "ah", "uh", "um", "wow", "cool", "nice",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class TurnOptions:
+    """End-of-turn and barge-in settings (milliseconds of silence after the speech end, unless said).
+
+    complete_p / unfinished_p: end-of-turn probability at or above which the text is a finished
+        thought, and below which it is clearly unfinished.
+    complete_ms / unsure_ms / unfinished_ms: the wait for each verdict; unfinished_ms is the hard maximum.
+    silence_only_ms: the wait when no score is available (an LLM backend without one).
+    continuation_ms: speech this soon after a turn ended, before any of its reply was heard, continues
+        that turn: the reply is dropped and the whole utterance answered as one.
+    barge_in_ms: speech over the bot's reply pauses it after this long (shorter sounds never do).
+    backchannel_max_ms: overlapping speech this long is an interruption whatever it says.
+    backchannels: what, said over the bot's reply, lets it go on ("uh-huh", "yeah", ...).
+    """
+
+    complete_p: float = 0.05
+    unfinished_p: float = 0.005
+    complete_ms: int = 150
+    unsure_ms: int = 800
+    unfinished_ms: int = 2500
+    silence_only_ms: int = 450
+    continuation_ms: int = 1500
+    barge_in_ms: int = 150
+    backchannel_max_ms: int = 1000
+    backchannels: tuple[str, ...] = BACKCHANNELS
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.unfinished_p <= self.complete_p <= 1.0:
+            raise ValueError("need 0 <= unfinished_p <= complete_p <= 1")
+        if not 0 <= self.complete_ms <= self.unsure_ms <= self.unfinished_ms:
+            raise ValueError("need 0 <= complete_ms <= unsure_ms <= unfinished_ms")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    wait_ms: int
+    label: str  # complete | unsure | unfinished | silence-only
+
+
+def decide(opts: TurnOptions, text: str, p_complete: float | None) -> Verdict:
+    """How long a silence after `text` ends the turn."""
+    if p_complete is None:
+        return Verdict(opts.silence_only_ms, "silence-only")
+    trailing_open = bool(re.search(r"(,|\.\.\.|…|-|—)\s*$", text))
+    if p_complete < opts.unfinished_p or (trailing_open and p_complete < opts.complete_p):
+        return Verdict(opts.unfinished_ms, "unfinished")
+    if p_complete >= opts.complete_p and not trailing_open:
+        return Verdict(opts.complete_ms, "complete")
+    return Verdict(opts.unsure_ms, "unsure")
+
+
+def scoring_text(text: str) -> str:
+    """The text the end-of-turn score reads: without the ASR's trailing punctuation (unreliable at a cut)."""
+    return re.sub(r"[\s.,!?;:…\-—]+$", "", text.strip())
+
+
+def join(before: str, after: str) -> str:
+    """One utterance from two pieces the user said with a pause between them."""
+    before, after = before.strip(), after.strip()
+    if not before or not after:
+        return before or after
+    before = re.sub(r"(\.\.\.|…|[.,;:\-—])$", "", before)  # Whisper closes a cut piece; the user did not
+    if after[:1].isupper() and not re.match(r"I\b", after) and after[1:2].islower():
+        after = after[0].lower() + after[1:]
+    return f"{before} {after}"
+
+
+def is_backchannel(opts: TurnOptions, text: str) -> bool:
+    """True for an empty text (a cough, a noise) or one made only of backchannel phrases."""
+    words = re.sub(r"[^\w\s'-]", " ", text.lower()).replace("-", " ").split()
+    phrases = {tuple(b.replace("-", " ").split()) for b in opts.backchannels}
+    i = 0
+    while i < len(words):
+        match = max((len(p) for p in phrases if tuple(words[i : i + len(p)]) == p), default=0)
+        if not match:
+            return False
+        i += match
+    return True
