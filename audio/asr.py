@@ -116,6 +116,14 @@ class WhisperAsr:
         )
         return " ".join(s.text.strip() for s in segments).strip()
 
+    def words(self, samples16k: np.ndarray) -> list[tuple[str, float, float]]:
+        """(word, start_s, end_s) of each word, from faster-whisper's word timestamps (benchmarks)."""
+        segments, _ = self.model.transcribe(
+            np.asarray(samples16k, dtype=np.float32), language=self.language, word_timestamps=True,
+            condition_on_previous_text=False,
+        )  # fmt: skip
+        return [(w.word.strip(), w.start, w.end) for s in segments for w in (s.words or [])]
+
     def _fast(self, x: np.ndarray, dur: float) -> tuple[str, bool]:
         """One greedy decode over a padded window; complete=False if the token budget ran out."""
         window = max(self.opts.min_window_s, dur + self.opts.tail_s)

@@ -11,11 +11,13 @@ import contextlib
 import itertools
 import os
 import queue
+import re
 import sys
 import threading
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
 
 import torch
 
@@ -36,6 +38,16 @@ from engine.tokenizer import IncrementalDetokenizer, Tokenizer
 from engine.weights import auto_model, load_config, load_state_dict, resolve_model
 
 _DTYPES = {"float32": torch.float32, "float16": torch.float16, "bfloat16": torch.bfloat16}
+
+
+def end_probability(probs: tuple[float, ...] | list[float]) -> float | None:
+    """The end-of-turn probability from a delta's `probs` (None when the request could not be scored)."""
+    return min(1.0, sum(probs)) if probs else None
+
+
+def _unpunctuated(messages: list[dict[str, str]]) -> list[dict[str, str]]:
+    *head, last = messages
+    return [*head, {**last, "content": re.sub(r"[\s.,!?;:…\-—]+$", "", last["content"])}]
 
 
 def pick_device_dtype(options: EngineOptions) -> tuple[torch.device, CpuPath]:
@@ -164,14 +176,48 @@ class Engine:
     # ---- asyncio API ------------------------------------------------------------------------------
 
     def generate(
-        self, messages: list[dict[str, str]], params: SamplingParams | None = None, cache_key: str | None = None
+        self,
+        messages: list[dict[str, str]],
+        params: SamplingParams | None = None,
+        cache_key: str | None = None,
+        end_of_turn: bool = False,
     ) -> AsyncIterator[Delta]:
         """Stream the assistant's reply to a chat. Closing/cancelling the iterator aborts the request.
 
         cache_key: the conversation this request belongs to. Its KV stays cached after the request, and
         the key's next request computes only the tokens after their common prefix; `forget` frees it.
+        end_of_turn: the first delta's `probs` also tell how likely the last message was complete where its
+        words stop (see `end_of_turn`), read off this request's own prefill: a reply started early and
+        the decision whether to release it cost one prefill. Empty when it cannot be scored.
         """
-        return self.generate_ids(self.tokenizer.encode_chat(messages), params, cache_key)
+        ids = self.tokenizer.encode_chat(messages)
+        params = params or SamplingParams()
+        if end_of_turn:
+            open_ids, end = self.tokenizer.encode_open_turn(_unpunctuated(messages))
+            if end is not None and ids[: len(open_ids)] == open_ids:
+                params = replace(params, probs_of=self._enders(end), probs_at=len(open_ids) - 1)
+        return self.generate_ids(ids, params, cache_key)
+
+    async def end_of_turn(self, messages: list[dict[str, str]], cache_key: str | None = None) -> float | None:
+        """How likely the last message is complete where its words stop: the probability the model puts,
+        right after them, on ending it (the template's end-of-message token, or a sentence-final . ? !, as
+        models trained on written chats end a message with punctuation). The message's own final
+        punctuation is ignored: an ASR writes one at every cut. None when the template closes a message
+        with no single stop token.
+
+        With the conversation's cache_key this costs only the new message's tokens: the history is cached,
+        and a reply that follows reuses this prefix too."""
+        ids, end = self.tokenizer.encode_open_turn(_unpunctuated(messages))
+        if end is None:
+            return None
+        async for delta in self.generate_ids(ids, SamplingParams(max_tokens=1, probs_of=self._enders(end)), cache_key):
+            if delta.probs:
+                return end_probability(delta.probs)
+        raise EngineError("the engine finished a scoring request without its probability")
+
+    def _enders(self, end: int) -> tuple[int, ...]:
+        enders = [end, *(t[0] for t in map(self.tokenizer.encode, (".", "?", "!")) if len(t) == 1)]
+        return tuple(dict.fromkeys(enders))
 
     async def generate_ids(
         self, prompt_ids: list[int], params: SamplingParams | None = None, cache_key: str | None = None
@@ -197,24 +243,6 @@ class Engine:
         finally:
             if not done:
                 self._inbox.put(("abort", seq))
-
-    async def end_of_turn(self, messages: list[dict[str, str]], cache_key: str | None = None) -> float | None:
-        """How likely the last message is complete as it stands: the probability the model puts, right after
-        its text, on ending it (the template's end-of-message token, or a sentence-final . ? !, since
-        models trained on written chats end a message with punctuation). Pass the text without its own
-        final punctuation. None when the template closes a message with no single stop token.
-
-        With the conversation's cache_key this costs only the new message's tokens: the history is cached,
-        and the reply that follows reuses this prefix too."""
-        ids, end = self.tokenizer.encode_open_turn(messages)
-        if end is None:
-            return None
-        enders = [end, *(t[0] for t in map(self.tokenizer.encode, (".", "?", "!")) if len(t) == 1)]
-        params = SamplingParams(max_tokens=1, probs_of=tuple(dict.fromkeys(enders)))
-        async for delta in self.generate_ids(ids, params, cache_key):
-            if delta.probs:
-                return min(1.0, sum(delta.probs))
-        raise EngineError("the engine finished a scoring request without its probability")
 
     def stats(self) -> dict[str, int]:
         """A snapshot for tests and monitoring (read without locking: values may be one step old).

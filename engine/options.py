@@ -88,8 +88,10 @@ class SamplingParams:
     seed: seeds this request's own generator, so a sampled reply is reproducible; None draws one.
     stop: strings that end the reply; the matched string is not returned.
     ignore_eos: keep generating past end-of-sequence tokens (benchmarks need fixed lengths).
-    probs_of: token ids whose probability at the first new position is reported (`Delta.probs`): a
-        prompt-only score, e.g. how likely a user message is complete (voicebot's turn-taking).
+    probs_of: token ids whose probability is reported with the first delta (`Delta.probs`): at the first
+        new position, or after prompt token `probs_at`. A score read off the prefill, e.g. how likely the
+        user's message was complete where it stopped (voicebot's turn-taking), at no extra cost.
+    probs_at: the prompt position whose next-token distribution `probs_of` reads (None: the prompt's end).
     """
 
     max_tokens: int = 128
@@ -99,6 +101,7 @@ class SamplingParams:
     stop: tuple[str, ...] = ()
     ignore_eos: bool = False
     probs_of: tuple[int, ...] = ()
+    probs_at: int | None = None
 
     def __post_init__(self) -> None:
         if self.max_tokens < 1:
@@ -115,3 +118,5 @@ class SamplingParams:
         object.__setattr__(self, "probs_of", tuple(self.probs_of))
         if not all(isinstance(t, int) and t >= 0 for t in self.probs_of):
             raise ValueError("SamplingParams.probs_of must be token ids (ints >= 0)")
+        if self.probs_at is not None and (self.probs_at < 0 or not self.probs_of):
+            raise ValueError("SamplingParams.probs_at must be a prompt position >= 0, and needs probs_of")

@@ -91,9 +91,18 @@ class ModelRunner:
             positions += range(start, start + batch.chunk_len)
             slots += [chunk.slot] * batch.chunk_len
             add_chunk_meta(meta, chunk.slot, start, batch.chunk_len, self.device)
-        # Logits only where a token is sampled or verified: every group token and the chunk's last row.
+        # Logits only where a token is sampled or verified: every group token and the chunk's last row, plus
+        # a prompt row someone asked to score (SamplingParams.probs_at) when this chunk computes it.
         chunk_sampled = len(batch.sampled) > len(group)
         want = list(range(n_group)) + ([len(ids) - 1] if chunk_sampled else [])
+        scored = None
+        if chunk is not None and chunk.params.probs_at is not None and not chunk.probs:
+            at = chunk.params.probs_at - chunk.num_computed
+            if 0 <= at < batch.chunk_len and n_group + at not in want:
+                scored = len(want)
+                want.append(n_group + at)
+            elif 0 <= at < batch.chunk_len:
+                scored = want.index(n_group + at)
         flat = torch.tensor([ids, positions, slots], dtype=torch.long, device=self.device)
         want_t = torch.tensor(want, dtype=torch.long, device=self.device)
         logits = self.model.forward(flat[0], flat[1], flat[2], meta, self.kv, want_t)
@@ -106,10 +115,13 @@ class ModelRunner:
         out: list[list[int]] = [[] for _ in batch.sampled]
         plain_rows = [starts[i] for i in plain] + ([n_group] if chunk_sampled else [])
         plain_seqs = [group[i] for i in plain] + ([chunk] if chunk_sampled else [])
+        if scored is not None:
+            assert chunk is not None
+            chunk.probs = _probs(logits[scored], chunk.params.probs_of)
         first_rows = [*zip(starts[:-1], group, strict=True), *([(n_group, chunk)] if chunk_sampled else [])]
-        for row, seq in first_rows:  # prompt-only scores: the distribution right after the prompt
-            if seq is not None and seq.params.probs_of and not seq.output_ids:
-                seq.probs = tuple(torch.softmax(logits[row].float(), dim=-1)[list(seq.params.probs_of)].tolist())
+        for row, seq in first_rows:  # scores at the prompt's end: the distribution right after the prompt
+            if seq is not None and seq.params.probs_of and seq.params.probs_at is None and not seq.output_ids:
+                seq.probs = _probs(logits[row], seq.params.probs_of)
         if plain_seqs:
             tokens = sample(
                 logits[plain_rows], [s.params for s in plain_seqs], [s.generator for s in plain_seqs]
@@ -126,3 +138,7 @@ class ModelRunner:
         if chunk is not None:
             chunk.num_computed += batch.chunk_len
         return out
+
+
+def _probs(logits: torch.Tensor, ids: tuple[int, ...]) -> tuple[float, ...]:
+    return tuple(torch.softmax(logits.float(), dim=-1)[list(ids)].tolist())

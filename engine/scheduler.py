@@ -111,6 +111,8 @@ class Scheduler:
 
     def _reuse(self, seq: Sequence, cached: int) -> None:
         seq.num_computed = min(cached, len(seq.tokens) - 1)  # at least one token computes the next logits
+        if seq.params.probs_at is not None:  # the scored position must be computed, not taken from the cache
+            seq.num_computed = min(seq.num_computed, seq.params.probs_at)
         self.reused_tokens += seq.num_computed
 
     def finish(self, seq: Sequence, keep: bool = True) -> None:

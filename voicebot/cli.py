@@ -31,6 +31,9 @@ def _parser() -> argparse.ArgumentParser:
     mode = bench.add_mutually_exclusive_group()
     mode.add_argument("--questions", action="store_true", help="spoken general questions: are the replies useful?")
     mode.add_argument("--conversation", action="store_true", help="one long real-time conversation: does latency grow?")
+    mode.add_argument(
+        "--turn-taking", action="store_true", help="hesitations, complete sentences, backchannels: when does it answer?"
+    )
     bench.add_argument("--turns", type=int, help="--conversation: number of turns (default 36)")
     bench.add_argument("--gap-s", type=float, help="--conversation: seconds between turn starts (default 6)")
 
@@ -75,6 +78,10 @@ async def _main(args: argparse.Namespace) -> int:
             from voicebot.bench_questions import run_questions_bench
 
             return await run_questions_bench(cfg, args.json, args.limit)
+        if args.turn_taking:
+            from voicebot.bench_turns import run_turns_bench
+
+            return await run_turns_bench(cfg, args.manifest, args.json, args.limit)
         if args.conversation:
             from voicebot.bench_conversation import run_conversation_bench
 
@@ -108,8 +115,8 @@ def _check_bench_args(args: argparse.Namespace) -> None:
     """An option the chosen bench mode would silently ignore is an error, not a surprise in the figures."""
     if (args.turns is not None or args.gap_s is not None) and not args.conversation:
         raise VoicebotError("--turns and --gap-s need --conversation")
-    if args.fast and (args.questions or args.conversation):
-        raise VoicebotError("--fast is for the recordings bench (--questions runs fast, --conversation in real time)")
+    if args.fast and (args.questions or args.conversation or args.turn_taking):
+        raise VoicebotError("--fast is for the recordings bench (--questions runs fast, the others in real time)")
     if args.conversation and args.limit:
         raise VoicebotError("--limit does not apply to --conversation (use --turns)")
     if args.questions and args.manifest:

@@ -27,7 +27,7 @@ class VadConfig(_Section):
     frame_ms: Literal[10, 20, 30] = 30
     start_ms: int = Field(90, ge=10, le=2000, description="voiced time that starts a speech segment")
     pause_ms: int = Field(90, ge=30, le=5000, description="silence after which the ASR starts its final pass")
-    end_silence_ms: int = Field(150, ge=60, le=5000, description="silence that closes a speech segment")
+    end_silence_ms: int = Field(1000, ge=60, le=5000, description="silence that closes a speech segment")
     pre_roll_ms: int = Field(300, ge=0, le=2000, description="audio kept from before the speech start")
     post_roll_ms: int = Field(150, ge=0, le=2000, description="audio kept after the speech end for the ASR")
     max_flatness: float | None = Field(0.45, gt=0, le=1, description="flatter frames are noise, not speech")
@@ -49,7 +49,7 @@ class TurnsConfig(_Section):
     complete_p: float = Field(0.05, ge=0, le=1, description="end-of-turn probability of a finished thought")
     unfinished_p: float = Field(0.005, ge=0, le=1, description="below this the thought is clearly unfinished")
     complete_ms: int = Field(150, ge=0, le=10000, description="silence that ends a finished thought")
-    unsure_ms: int = Field(800, ge=0, le=10000, description="silence that ends an unsure one")
+    unsure_ms: int = Field(1000, ge=0, le=10000, description="silence that ends an unsure one")
     unfinished_ms: int = Field(2500, ge=0, le=20000, description="silence that ends an unfinished one (maximum)")
     silence_only_ms: int = Field(450, ge=60, le=10000, description="silence that ends a turn without a score")
     continuation_ms: int = Field(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -20,12 +20,21 @@ class ReplyParams:
     seed: int | None = 0
 
 
+OnScore = Callable[[float | None], None]
+
+
 class LLMClient(Protocol):
     def stream(
-        self, messages: list[dict[str, str]], params: ReplyParams, cache_key: str | None = None
+        self,
+        messages: list[dict[str, str]],
+        params: ReplyParams,
+        cache_key: str | None = None,
+        on_score: OnScore | None = None,
     ) -> AsyncIterator[str]:
         """Yield the reply's text as it is generated; closing the iterator cancels the request.
-        cache_key names the conversation, so a backend may keep its KV between turns."""
+        cache_key names the conversation, so a backend may keep its KV between turns. on_score, when
+        given, is called once, before the first text, with the end-of-turn probability of the last (user)
+        message read off the same request (see `end_of_turn`), or None when the backend cannot say."""
         ...
 
     async def end_of_turn(self, messages: list[dict[str, str]], cache_key: str | None = None) -> float | None:
@@ -49,16 +58,24 @@ class EngineClient:
         self.engine = engine
 
     async def stream(
-        self, messages: list[dict[str, str]], params: ReplyParams, cache_key: str | None = None
+        self,
+        messages: list[dict[str, str]],
+        params: ReplyParams,
+        cache_key: str | None = None,
+        on_score: OnScore | None = None,
     ) -> AsyncIterator[str]:
         from engine import SamplingParams
+        from engine.engine import end_probability
         from engine.errors import EngineError
 
         sp = SamplingParams(
             max_tokens=params.max_tokens, temperature=params.temperature, top_p=params.top_p, seed=params.seed
         )
         try:
-            async for delta in self.engine.generate(messages, sp, cache_key):
+            async for delta in self.engine.generate(messages, sp, cache_key, end_of_turn=on_score is not None):
+                if on_score is not None:
+                    on_score(end_probability(delta.probs))
+                    on_score = None
                 if delta.text:
                     yield delta.text
         except EngineError as e:
@@ -90,9 +107,16 @@ class OpenAIClient:
         self._session: aiohttp.ClientSession | None = None
 
     async def stream(
-        self, messages: list[dict[str, str]], params: ReplyParams, cache_key: str | None = None
+        self,
+        messages: list[dict[str, str]],
+        params: ReplyParams,
+        cache_key: str | None = None,
+        on_score: OnScore | None = None,
     ) -> AsyncIterator[str]:
-        """cache_key is not sent: OpenAI-compatible servers cache prefixes by content (vLLM, SGLang)."""
+        """cache_key is not sent: OpenAI-compatible servers cache prefixes by content (vLLM, SGLang).
+        Chat completions expose no prompt probabilities, so on_score gets None."""
+        if on_score is not None:
+            on_score(None)
         if self._session is None:
             self._session = aiohttp.ClientSession(timeout=self.timeout)
         body = {

@@ -64,6 +64,7 @@ class Session:
             self.on_frame(frame)
 
     async def run(self, source: AsyncIterable[fr.AudioIn], t0: float | None = None) -> list[TurnRecord]:
+        await self.pipeline.start()  # before the clock starts: the user may talk from the first sample
         self.observer.start(time.monotonic() if t0 is None else t0)
         await self.pipeline.run(source)
         return self.observer.turns

@@ -43,7 +43,7 @@ class TurnOptions:
     complete_p: float = 0.05
     unfinished_p: float = 0.005
     complete_ms: int = 150
-    unsure_ms: int = 800
+    unsure_ms: int = 1000
     unfinished_ms: int = 2500
     silence_only_ms: int = 450
     continuation_ms: int = 1500
@@ -74,11 +74,6 @@ def decide(opts: TurnOptions, text: str, p_complete: float | None) -> Verdict:
     if p_complete >= opts.complete_p and not trailing_open:
         return Verdict(opts.complete_ms, "complete")
     return Verdict(opts.unsure_ms, "unsure")
-
-
-def scoring_text(text: str) -> str:
-    """The text the end-of-turn score reads: without the ASR's trailing punctuation (unreliable at a cut)."""
-    return re.sub(r"[\s.,!?;:…\-—]+$", "", text.strip())
 
 
 def join(before: str, after: str) -> str:

@@ -30,6 +30,7 @@ TAIL_PAD_S = 0.15  # trailing silence given to Whisper after the speech end: it 
 class _Turn:
     turn_id: int
     start_s: float | None = None  # input-clock time of the first sample held
+    floor_s: float = 0.0  # audio before this was transcribed with the previous segment: never again
     chunks: list[np.ndarray] = field(default_factory=list)
     n: int = 0
     partial_at: int = 0  # samples covered by the last partial
@@ -38,6 +39,8 @@ class _Turn:
 
     def append(self, samples: np.ndarray, t_s: float) -> None:
         """Add audio that starts at t_s, trimming overlap with (or filling a gap after) what is held."""
+        if t_s < self.floor_s:  # the pre-roll reaching back into the previous segment's words
+            samples, t_s = samples[round((self.floor_s - t_s) * RATE) :], self.floor_s
         if self.start_s is None:
             self.start_s = t_s
         gap = round((t_s - self.start_s) * RATE) - self.n
@@ -71,6 +74,7 @@ class AsrStage(Stage):
         self.worker = Worker("asr")
         self.agreement = LocalAgreement()
         self.turn: _Turn | None = None
+        self._done_until = 0.0  # input time up to which audio went into a final transcript
 
     async def _transcribe(self, audio: np.ndarray) -> str:
         return (await self.worker.run(self.asr.transcribe, audio)).strip()
@@ -102,13 +106,13 @@ class AsrStage(Stage):
         elif isinstance(frame, fr.SpeechEnded):
             await self.emit(frame)
             text = await self._final(turn, frame.speech_end_s)
-            self.turn = None
+            self.turn, self._done_until = None, frame.speech_end_s + TAIL_PAD_S
             await self.emit(fr.Transcript(turn.turn_id, text, final=True, committed=text))
 
     def _start(self, frame: fr.SpeechStarted) -> None:
         if self.turn is not None:
             self.turn.cancel()
-        self.turn = _Turn(frame.turn_id)
+        self.turn = _Turn(frame.turn_id, floor_s=self._done_until)
         self.agreement.reset()
 
     async def _final(self, turn: _Turn, speech_end_s: float) -> str:

@@ -3,16 +3,17 @@
 States: listening, user_speaking, paused (the user stopped; a decision is pending), bot_speaking (a reply
 is being made or played), interrupted (the user talks over the reply; it is held until we know more).
 
-- End of turn: after each speech segment the user's text so far is scored (voicebot/turn_policy.py) and
-  the turn ends once the silence lasts the wait the score asks for. Speech before that joins the same
-  utterance; the reply to it is started early (`EarlyTranscript`) and revoked if the user goes on.
-- A resumed turn: speech soon after a turn ended, before any of its reply was heard, withdraws that
-  turn (`Interrupt(merged=True)`) and its words join the new utterance, answered once.
+- End of turn: at each pause the ASR's text of the utterance so far is scored (voicebot/turn_policy.py)
+  and the turn ends once the silence lasts the wait the score asks for. Speech before that continues the
+  same utterance; the reply started early for it (`EarlyTranscript`) is revoked.
+- A resumed turn: speech soon after a turn ended, before any of its reply was heard, withdraws that turn
+  (`Interrupt(merged=True)`) and the whole utterance is answered once, as a new turn.
 - Barge-in: speech over the reply pauses it after `barge_in_ms` (`PauseReply`); a backchannel or a noise
   resumes it (`ResumeReply`), anything else cancels it (`Interrupt`) and becomes the user's next turn.
 
-It needs only frames: the ASR's segment events and texts from upstream, and from the sink (upstream
-frames) when a reply started and finished playing.
+Inputs are the VAD's segment events and the ASR's texts (segment ids), and from the sink, upstream,
+when a reply started and finished playing. Released turns get this stage's own ids, so a turn answered
+again after the user went on is a new turn everywhere downstream.
 """
 
 from __future__ import annotations
@@ -25,23 +26,24 @@ from dataclasses import dataclass, field
 
 from voicebot import frames as fr
 from voicebot.pipeline import Stage
-from voicebot.turn_policy import TurnOptions, Verdict, decide, is_backchannel, join, scoring_text
+from voicebot.turn_policy import TurnOptions, Verdict, decide, is_backchannel, join
 
-Scorer = Callable[[str], Awaitable[float | None]]
+Scorer = Callable[[int, str], Awaitable[float | None]]  # (turn id, text) -> end-of-turn probability
 
 
 @dataclass
 class _Utterance:
-    """Segments the user means as one turn, not yet released."""
+    """What the user has said since the last released turn: closed segments' texts and the open one's."""
 
     start_s: float
-    texts: list[str] = field(default_factory=list)
-    end_s: float = 0.0  # speech end of the last segment
+    closed: list[str] = field(default_factory=list)
+    current: str = ""  # the open segment's text at its last pause
+    end_s: float = 0.0  # where the speech stopped at the last pause
 
     @property
     def text(self) -> str:
         out = ""
-        for t in self.texts:
+        for t in [*self.closed, self.current]:
             out = join(out, t)
         return out
 
@@ -56,126 +58,163 @@ class _Reply:
     paused: bool = False
 
 
+@dataclass
+class _Overlap:
+    """A segment spoken over the bot's reply: a backchannel, a noise or a barge-in."""
+
+    segment: int
+    start_s: float
+    end_s: float = 0.0  # where it stopped at its last pause
+    timer: asyncio.Task[None] | None = None
+
+
 class TurnTakingStage(Stage):
     name = "turns"
     wants_upstream = True
 
-    def __init__(self, opts: TurnOptions, scorer: Scorer | None) -> None:
-        """scorer: the end-of-turn probability of a user text in the conversation (None: silence only)."""
+    def __init__(self, opts: TurnOptions, scorer: Scorer | None, first_turn_id: int = 1) -> None:
+        """scorer: the end-of-turn probability of a user text in the conversation; it may start the reply
+        to that text at once (LlmStage.end_of_turn). None: silence only."""
         super().__init__()
         self.opts = opts
         self.scorer = scorer
         self.state = "listening"
+        self.next_turn_id = first_turn_id
         self._utt: _Utterance | None = None
-        self._segment: int | None = None  # the VAD segment being spoken
+        self._segment: int | None = None  # the user's open segment
         self._decision: asyncio.Task[None] | None = None
+        self._early: int | None = None  # the turn id a preemptive reply was started for
         self._reply: _Reply | None = None
-        self._overlap: int | None = None  # a segment spoken over the reply (barge-in candidate)
-        self._overlap_start = 0.0
-        self._overlap_timer: asyncio.Task[None] | None = None
-        self._early: int | None = None  # the turn a preemptive reply was started for
+        self._overlap: _Overlap | None = None
         self._warned = False
+
+    async def handle(self, frame: fr.Frame) -> None:
+        if isinstance(frame, fr.ReplyStarted | fr.ReplyFinished):
+            await self._reply_event(frame)
+        elif not isinstance(frame, fr.TurnFrame):
+            return
+        elif self._overlap is not None and frame.turn_id == self._overlap.segment:
+            await self._overlap_event(frame)
+        elif isinstance(frame, fr.SpeechStarted):
+            await self._speech_started(frame)
+        elif frame.turn_id != self._segment:
+            return
+        elif isinstance(frame, fr.SpeechResumed):
+            await self._went_on()
+        elif self._utt is None:  # the segment's turn was released; only a resume matters now
+            return
+        elif isinstance(frame, fr.SpeechPaused):
+            self._utt.end_s = frame.t_s
+            self.clock.hold(self)  # --fast replay: the input waits for this pause's verdict
+            await self._set_state("paused")
+        elif isinstance(frame, fr.EarlyTranscript):
+            if not frame.text:  # nothing to decide on at this pause
+                self.clock.release(self)
+                return
+            self._utt.current = frame.text
+            await self._start_decision()
+        elif isinstance(frame, fr.SpeechEnded):
+            self._utt.end_s = frame.speech_end_s
+        elif isinstance(frame, fr.Transcript) and frame.final:
+            await self._segment_closed(frame.text)
+        elif isinstance(frame, fr.Transcript):
+            await self.emit(fr.Transcript(self._pending_id(), join(self._utt.text, frame.text), final=False))
 
     async def _set_state(self, state: str) -> None:
         if state != self.state:
             self.state = state
             await self.emit(fr.TurnState(state))
 
-    async def handle(self, frame: fr.Frame) -> None:
-        if isinstance(frame, fr.SpeechStarted):
-            await self._speech_started(frame)
-        elif isinstance(frame, fr.SpeechPaused) and frame.turn_id != self._overlap:
-            await self._set_state("paused")
-        elif isinstance(frame, fr.SpeechResumed) and frame.turn_id != self._overlap:
-            await self._set_state("user_speaking")
-        elif isinstance(frame, fr.SpeechEnded):
-            if frame.turn_id == self._overlap:
-                self._stop_overlap_timer()
-            elif self._utt is not None:
-                self._utt.end_s = frame.speech_end_s
-                self.clock.hold(self)  # --fast replay: the input waits for this decision
-        elif isinstance(frame, fr.Transcript):
-            if frame.turn_id == self._overlap:
-                if frame.final:
-                    await self._overlap_heard(frame.text)
-            elif self._utt is not None and frame.turn_id == self._segment:
-                if frame.final:
-                    await self._segment_heard(frame.turn_id, frame.text)
-                else:
-                    await self.emit(fr.Transcript(frame.turn_id, join(self._utt.text, frame.text), final=False))
-        elif isinstance(frame, fr.ReplyStarted | fr.ReplyFinished):
-            await self._reply_event(frame)
-
-    async def _reply_event(self, frame: fr.ReplyStarted | fr.ReplyFinished) -> None:
-        if self._reply is None or frame.turn_id != self._reply.turn_id:
-            return
-        if isinstance(frame, fr.ReplyStarted):
-            self._reply.audible = True
-            await self._set_state("bot_speaking")
-            return
-        self._reply = None
-        self.clock.release(("reply", frame.turn_id))
-        if self._utt is None and self._overlap is None:
-            await self._set_state("listening")
+    def _pending_id(self) -> int:
+        return self.next_turn_id
 
     # ---- the user's own turn ------------------------------------------------------------------------
 
     async def _speech_started(self, frame: fr.SpeechStarted) -> None:
+        if self._overlap is not None:  # a second sound over the bot: not a backchannel
+            await self._barge_in()
         reply = self._reply
         if reply is not None and reply.audible and self._utt is None:  # speech over the bot: maybe a barge-in
-            self._overlap, self._overlap_start = frame.turn_id, frame.t_s
-            self._overlap_timer = asyncio.create_task(self._watch_overlap(frame.turn_id, frame.t_s))
+            self._overlap = _Overlap(frame.turn_id, frame.t_s)
+            self._overlap.timer = asyncio.create_task(self._watch_overlap(self._overlap))
             return
-        if reply is not None and frame.t_s - reply.utterance.end_s <= self.opts.continuation_ms / 1000:
-            self._reply = None  # the user only paused: their words join this utterance, answered once
-            self.clock.release(("reply", reply.turn_id))
-            await self.emit(fr.Interrupt(reply.turn_id, merged=True))
-            self._utt = reply.utterance
-        elif reply is not None:
-            await self._barge_in()
+        if self._utt is None and reply is not None:
+            if frame.t_s - reply.utterance.end_s <= self.opts.continuation_ms / 1000 and not reply.audible:
+                await self._withdraw(reply)  # the user only paused: their words join this utterance
+            else:
+                await self._barge_in()
         await self._cancel_decision()
         if self._utt is None:
             self._utt = _Utterance(frame.t_s)
+        elif self._utt.current:  # the previous segment's text is final now
+            self._utt.closed.append(self._utt.current)
+            self._utt.current = ""
         self._segment = frame.turn_id
         await self._set_state("user_speaking")
 
-    async def _segment_heard(self, turn_id: int, text: str) -> None:
+    async def _went_on(self) -> None:
+        """Speech resumed inside the open segment: the pending decision (or a released turn) is void."""
+        reply = self._reply
+        if reply is not None and self._utt is None:  # the turn was released at this segment's pause
+            if reply.audible:
+                await self._barge_in(keep_utterance=True)
+            else:
+                await self._withdraw(reply)
+        await self._cancel_decision()
+        await self._set_state("user_speaking")
+
+    async def _withdraw(self, reply: _Reply) -> None:
+        """The user went on before hearing the reply: drop it; the utterance is open again."""
+        self._reply = None
+        self.clock.release(("reply", reply.turn_id))
+        await self.emit(fr.Interrupt(reply.turn_id, merged=True))
+        self._utt = reply.utterance
+
+    async def _segment_closed(self, text: str) -> None:
         utt = self._utt
         assert utt is not None
+        decided = self._decision is not None or (self._reply is not None and self._reply.utterance is utt)
         if text.strip():
-            utt.texts.append(text.strip())
+            utt.current = text.strip()
         if not utt.text:  # noise, not words
-            self._utt = None
+            self._utt, self._segment = None, None
             self.clock.release(self)
             await self._set_state("bot_speaking" if self._reply is not None else "listening")
-            return
-        await self._cancel_decision()
-        self._decision = asyncio.create_task(self._decide(turn_id, utt))
+        elif not decided:  # the segment ended without a pause verdict (end of input)
+            await self._start_decision()
 
-    async def _decide(self, turn_id: int, utt: _Utterance) -> None:
+    async def _start_decision(self) -> None:
+        await self._cancel_decision()
+        assert self._utt is not None
+        self._decision = asyncio.create_task(self._decide(self._utt))
+
+    async def _decide(self, utt: _Utterance) -> None:
         """Score the utterance, wait out the silence its verdict asks for, then release the turn."""
-        text = utt.text
+        text, end_s, turn_id = utt.text, utt.end_s, self._pending_id()
+        self._early = turn_id  # the scorer may start the reply to this text right away
         try:
-            p = await self._score(text)
+            p = await self._score(turn_id, text)
         finally:
             self.clock.release(self)  # the verdict is known: --fast replay may feed the silence now
         verdict = decide(self.opts, text, p)
         decided_s = self.clock.now_s
-        if verdict.label != "unfinished":
-            self._early = turn_id
-            await self.emit(fr.EarlyTranscript(turn_id, text))  # the reply starts while the silence runs
-        endpoint_s = utt.end_s + verdict.wait_ms / 1000
+        if verdict.label == "unfinished":  # no reply to half a thought: it would only hold the CPU
+            self._early = None
+            await self.emit(fr.EarlyTranscript(turn_id, ""))
+        else:
+            await self.emit(fr.EarlyTranscript(turn_id, text))  # the reply goes on while the silence runs
+        endpoint_s = end_s + verdict.wait_ms / 1000
         await self.clock.wait_until(endpoint_s)
         if self.clock.realtime and decided_s != float("inf"):  # the verdict itself came late
             endpoint_s = max(endpoint_s, decided_s)
         self._decision = None
-        await self._release(turn_id, utt, endpoint_s, verdict, p)
+        await self._release(turn_id, utt, text, end_s, endpoint_s, verdict, p)
 
-    async def _score(self, text: str) -> float | None:
+    async def _score(self, turn_id: int, text: str) -> float | None:
         if self.scorer is None:
             return None
         try:
-            p = await self.scorer(scoring_text(text))
+            p = await self.scorer(turn_id, text)
             why = "the LLM has no end-of-message token to score the user's words with"
         except Exception as e:  # a failed score costs latency, never the turn
             p, why = None, f"the end-of-turn score failed ({e})"
@@ -185,12 +224,16 @@ class TurnTakingStage(Stage):
                   file=sys.stderr)  # fmt: skip
         return p
 
-    async def _release(self, turn_id: int, utt: _Utterance, endpoint_s: float, v: Verdict, p: float | None) -> None:
-        self._utt, self._segment, self._early = None, None, None
+    async def _release(
+        self, turn_id: int, utt: _Utterance, text: str, end_s: float, endpoint_s: float, v: Verdict, p: float | None
+    ) -> None:
+        self.next_turn_id += 1
+        self._early = None
         self._reply = _Reply(turn_id, utt)
+        self._utt = None
         self.clock.hold(("reply", turn_id))  # --fast replay: the next turn waits for this reply
-        await self.emit(fr.TurnEnded(turn_id, utt.start_s, utt.end_s, endpoint_s, p, v.label))
-        await self.emit(fr.Transcript(turn_id, utt.text, final=True, committed=utt.text))
+        await self.emit(fr.TurnEnded(turn_id, utt.start_s, end_s, endpoint_s, p, v.label))
+        await self.emit(fr.Transcript(turn_id, text, final=True, committed=text))
         await self._set_state("bot_speaking")
 
     async def _cancel_decision(self) -> None:
@@ -203,59 +246,89 @@ class TurnTakingStage(Stage):
             await self.emit(fr.EarlyTranscript(self._early, ""))
             self._early = None
 
-    # ---- speech over the bot's reply -----------------------------------------------------------------
+    # ---- the bot's reply ------------------------------------------------------------------------------
 
-    async def _watch_overlap(self, turn_id: int, start_s: float) -> None:
+    async def _reply_event(self, frame: fr.ReplyStarted | fr.ReplyFinished) -> None:
+        if self._reply is None or frame.turn_id != self._reply.turn_id:
+            return
+        if isinstance(frame, fr.ReplyStarted):
+            self._reply.audible = True
+            if self._utt is None:
+                await self._set_state("bot_speaking")
+            return
+        self._reply = None
+        self.clock.release(("reply", frame.turn_id))
+        if self._utt is None and self._overlap is None:
+            await self._set_state("listening")
+
+    async def _overlap_event(self, frame: fr.TurnFrame) -> None:
+        ov = self._overlap
+        assert ov is not None
+        if isinstance(frame, fr.SpeechResumed):  # more than one short sound: watch it again
+            ov.timer = asyncio.create_task(self._watch_overlap(ov, frame.t_s))
+        elif isinstance(frame, fr.SpeechPaused | fr.SpeechEnded):
+            ov.end_s = frame.t_s if isinstance(frame, fr.SpeechPaused) else frame.speech_end_s
+            self._stop_timer(ov)
+        elif isinstance(frame, fr.EarlyTranscript | fr.Transcript) and (frame.text or frame.final):
+            if isinstance(frame, fr.Transcript) and not frame.final:
+                return
+            if is_backchannel(self.opts, frame.text):
+                if self._reply is not None and self._reply.paused:
+                    self._reply.paused = False
+                    await self.emit(fr.ResumeReply(self._reply.turn_id))
+                    await self._set_state("bot_speaking")
+                if isinstance(frame, fr.Transcript):  # the overlap is over
+                    self._overlap = None
+                    if self._reply is None:
+                        await self._set_state("listening")
+                return
+            await self._barge_in()
+            assert self._utt is not None
+            self._utt.current, self._utt.end_s = frame.text, ov.end_s
+            await self._start_decision()
+
+    async def _watch_overlap(self, ov: _Overlap, since_s: float | None = None) -> None:
         """Pause the reply once the overlap lasts barge_in_ms; interrupt once it outlasts a backchannel."""
-        await self.clock.wait_until(start_s + self.opts.barge_in_ms / 1000)
-        if self._overlap == turn_id and self._reply is not None and not self._reply.paused:
+        await self.clock.wait_until((since_s or ov.start_s) + self.opts.barge_in_ms / 1000)
+        if self._overlap is ov and self._reply is not None and not self._reply.paused:
             self._reply.paused = True
             await self.emit(fr.PauseReply(self._reply.turn_id))
             await self._set_state("interrupted")
-        await self.clock.wait_until(start_s + self.opts.backchannel_max_ms / 1000)
-        if self._overlap == turn_id:
-            self._overlap_timer = None  # _barge_in must not cancel this very task
+        await self.clock.wait_until(ov.start_s + self.opts.backchannel_max_ms / 1000)
+        if self._overlap is ov:
+            ov.timer = None  # _barge_in must not cancel this very task
             await self._barge_in()
 
-    def _stop_overlap_timer(self) -> None:
-        if self._overlap_timer is not None:
-            self._overlap_timer.cancel()
-            self._overlap_timer = None
+    def _stop_timer(self, ov: _Overlap) -> None:
+        if ov.timer is not None:
+            ov.timer.cancel()
+            ov.timer = None
 
-    async def _overlap_heard(self, text: str) -> None:
-        if is_backchannel(self.opts, text):
-            self._overlap = None
-            self._stop_overlap_timer()
-            if self._reply is not None and self._reply.paused:
-                self._reply.paused = False
-                await self.emit(fr.ResumeReply(self._reply.turn_id))
-            await self._set_state("bot_speaking" if self._reply is not None else "listening")
-            return
-        segment = self._overlap
-        await self._barge_in()
-        assert segment is not None
-        await self._segment_heard(segment, text)
-
-    async def _barge_in(self) -> None:
+    async def _barge_in(self, keep_utterance: bool = False) -> None:
         """The user really interrupts: cancel the reply; their speech is their next turn."""
-        segment, self._overlap = self._overlap, None
-        self._stop_overlap_timer()
+        ov, self._overlap = self._overlap, None
+        if ov is not None:
+            self._stop_timer(ov)
         reply, self._reply = self._reply, None
         if reply is not None:
             self.clock.release(("reply", reply.turn_id))
             await self.emit(fr.Interrupt(reply.turn_id))
-        if segment is not None and self._utt is None:  # the overlap goes on as the user's turn
-            self._utt, self._segment = _Utterance(self._overlap_start), segment
+        if keep_utterance:
+            self._utt = reply.utterance if reply is not None else self._utt
+        elif ov is not None and self._utt is None:  # the overlap goes on as the user's turn
+            self._utt, self._segment = _Utterance(ov.start_s), ov.segment
         await self._set_state("user_speaking")
 
     async def finish(self) -> None:
         """End of input: a pending decision completes (the clock has ended, so at once)."""
         if self._decision is not None:
             await asyncio.gather(self._decision, return_exceptions=True)
-        self._stop_overlap_timer()
+        if self._overlap is not None:
+            self._stop_timer(self._overlap)
 
     async def close(self) -> None:
-        for task in (self._decision, self._overlap_timer):
+        tasks = [self._decision, self._overlap.timer if self._overlap else None]
+        for task in tasks:
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):

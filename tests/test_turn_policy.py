@@ -1,0 +1,51 @@
+"""The end-of-turn decision and the text helpers of turn-taking (no models)."""
+
+import pytest
+
+from voicebot.turn_policy import TurnOptions, decide, is_backchannel, join
+
+OPTS = TurnOptions(complete_p=0.05, unfinished_p=0.005, complete_ms=150, unsure_ms=1000, unfinished_ms=2500)
+
+
+@pytest.mark.parametrize(
+    ("text", "p", "label", "wait"),
+    [
+        ("What is the capital of France?", 0.4, "complete", 150),
+        ("What is the capital of", 0.0001, "unfinished", 2500),
+        ("Turn off the lights", 0.02, "unsure", 1000),
+        ("Thank you,", 0.02, "unfinished", 2500),  # the ASR heard the voice stay up
+        ("So the thing is...", 0.3, "unsure", 1000),  # a likely ending, but written as trailing off
+        ("Anything", None, "silence-only", 450),
+    ],
+)
+def test_decide_maps_score_and_punctuation_to_a_wait(text: str, p: float | None, label: str, wait: int) -> None:
+    v = decide(OPTS, text, p)
+    assert (v.label, v.wait_ms) == (label, wait)
+
+
+def test_options_reject_unordered_thresholds() -> None:
+    with pytest.raises(ValueError):
+        TurnOptions(complete_p=0.01, unfinished_p=0.1)
+    with pytest.raises(ValueError):
+        TurnOptions(complete_ms=900, unsure_ms=500)
+
+
+def test_join_makes_one_sentence_of_two_pieces() -> None:
+    assert join("I need to find a...", "New flat near the station.") == "I need to find a new flat near the station."
+    assert join("Can you tell me,", "I mean, the time?") == "Can you tell me I mean, the time?"
+    assert join("", "Hello.") == "Hello."
+    assert join("Paris.", "") == "Paris."
+
+
+@pytest.mark.parametrize("text", ["Uh-huh.", "Yeah.", "okay okay", "Mm-hmm, right.", "", "I see."])
+def test_backchannels_and_noise_are_recognised(text: str) -> None:
+    assert is_backchannel(OPTS, text)
+
+
+@pytest.mark.parametrize("text", ["Wait, stop.", "Yeah, but what about Germany?", "No.", "Okay, tell me more."])
+def test_real_words_are_not_backchannels(text: str) -> None:
+    assert not is_backchannel(OPTS, text)
+
+
+def test_backchannel_list_is_configurable() -> None:
+    assert not is_backchannel(TurnOptions(backchannels=("uh-huh",)), "Yeah.")

@@ -1,0 +1,186 @@
+"""The turn-taking stage on scripted frames: when turns end, how resumed turns merge, what interrupts.
+
+No models: the ASR's frames are scripted, the end-of-turn scorer is a table, and the input clock is
+advanced by the script, so every decision is checked at exact input times.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+from voicebot import frames as fr
+from voicebot.clock import InputClock
+from voicebot.pipeline import Pipeline, Stage
+from voicebot.stages.turns import TurnTakingStage
+from voicebot.turn_policy import TurnOptions
+
+OPTS = TurnOptions(complete_ms=150, unsure_ms=1000, unfinished_ms=2500, continuation_ms=1500, barge_in_ms=150)
+
+
+class Collect(Stage):
+    """Records data frames and control frames with the input time they arrived at."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.got: list[tuple[float, fr.Frame]] = []
+
+    async def handle(self, frame: fr.Frame) -> None:
+        self.got.append((self.clock.now_s, frame))
+
+    def control(self, frame: fr.Control) -> None:
+        self.got.append((self.clock.now_s, frame))
+
+    def of(self, kind: type) -> list:
+        return [f for _, f in self.got if isinstance(f, kind)]
+
+
+def scorer(table: dict[str, float | None]):
+    """Scores by text with trailing punctuation ignored, as the engine does."""
+
+    async def score(turn_id: int, text: str) -> float | None:
+        await asyncio.sleep(0.01)
+        return table[text.rstrip(".?!,… ")]
+
+    return score
+
+
+async def play(turns: TurnTakingStage, script: list, until_s: float) -> Collect:
+    """Run the stage over a script of frames and clock times (floats: advance the clock to that time)."""
+    out = Collect()
+    clock = InputClock(realtime=True)
+    pipe = Pipeline([turns, out], clock=clock)
+
+    async def source() -> AsyncIterator[fr.Frame]:
+        for item in script:
+            if isinstance(item, float):
+                await _tick(clock, item)
+            else:
+                yield item
+                await asyncio.sleep(0.03)  # let the stage handle it (and its scorer answer)
+        await _tick(clock, until_s)
+        clock.end()
+
+    await pipe.run(source())
+    return out
+
+
+async def _tick(clock: InputClock, to_s: float) -> None:
+    t = clock.now_s
+    while t < to_s:
+        t = min(to_s, t + 0.03)
+        await clock.advance(t)
+        await asyncio.sleep(0)
+
+
+def segment(turn: int, start: float, end: float, text: str) -> list:
+    return [
+        start, fr.SpeechStarted(turn, start), end, fr.SpeechEnded(turn, end, end + 0.15),
+        fr.Transcript(turn, text, final=True),
+    ]  # fmt: skip
+
+
+async def test_complete_sentence_ends_after_the_short_wait() -> None:
+    t = TurnTakingStage(OPTS, scorer({"What is the capital of France": 0.6}))
+    out = await play(t, segment(1, 0.0, 1.0, "What is the capital of France?"), until_s=3.0)
+    (end,) = out.of(fr.TurnEnded)
+    assert (end.turn_id, end.speech_end_s, end.verdict) == (1, 1.0, "complete")
+    assert 1.15 <= end.endpoint_s < 1.35
+    assert [f.text for f in out.of(fr.Transcript) if f.final] == ["What is the capital of France?"]
+    assert [f.text for f in out.of(fr.EarlyTranscript)] == ["What is the capital of France?"]  # preemptive
+
+
+async def test_hesitation_in_an_unfinished_sentence_is_one_turn() -> None:
+    """A 1.4 s pause inside one VAD segment: the verdict at the pause is "unfinished", the user goes on."""
+    table = {"I need to find a": 0.0001, "I need to find a new flat near the station": 0.3}
+    script = [
+        0.0, fr.SpeechStarted(7, 0.0), 1.0, fr.SpeechPaused(7, 1.0), fr.EarlyTranscript(7, "I need to find a..."),
+        2.4, fr.SpeechResumed(7, 2.4), 3.5, fr.SpeechPaused(7, 3.5),
+        fr.EarlyTranscript(7, "I need to find a new flat near the station."),
+    ]  # fmt: skip
+    out = await play(TurnTakingStage(OPTS, scorer(table)), script, until_s=5.0)
+    (end,) = out.of(fr.TurnEnded)
+    assert (end.turn_id, end.speech_start_s, end.speech_end_s, end.verdict) == (1, 0.0, 3.5, "complete")
+    assert 3.65 <= end.endpoint_s < 3.85
+    assert [f.text for f in out.of(fr.Transcript) if f.final] == ["I need to find a new flat near the station."]
+    assert not out.of(fr.Interrupt)
+    early = [f.text for f in out.of(fr.EarlyTranscript)]
+    assert [t for t in early if t] == ["I need to find a new flat near the station."]  # none for half a thought
+
+
+async def test_hesitation_across_segments_joins_their_texts() -> None:
+    table = {"I need to find a": 0.0001, "I need to find a new flat near the station": 0.3}
+    script = [*segment(1, 0.0, 1.0, "I need to find a..."), *segment(2, 2.4, 3.5, "New flat near the station.")]
+    out = await play(TurnTakingStage(OPTS, scorer(table)), script, until_s=5.0)
+    (end,) = out.of(fr.TurnEnded)
+    assert (end.speech_start_s, end.speech_end_s) == (0.0, 3.5)
+    assert [f.text for f in out.of(fr.Transcript) if f.final] == ["I need to find a new flat near the station."]
+
+
+async def test_resumed_turn_withdraws_the_unheard_reply_and_is_answered_once() -> None:
+    table = {"Tell me about": 0.2, "Tell me about the weather in Paris": 0.4}  # the first piece misjudged
+    script = [*segment(1, 0.0, 1.0, "Tell me about."), *segment(2, 1.8, 3.0, "The weather in Paris.")]
+    out = await play(TurnTakingStage(OPTS, scorer(table)), script, until_s=4.5)
+    ends = out.of(fr.TurnEnded)
+    assert [e.turn_id for e in ends] == [1, 2]
+    assert out.of(fr.Interrupt) == [fr.Interrupt(1, merged=True)]
+    assert [f.text for f in out.of(fr.Transcript) if f.final][-1] == "Tell me about the weather in Paris."
+    assert ends[1].speech_start_s == 0.0
+
+
+async def test_backchannel_pauses_then_resumes_the_reply() -> None:
+    t = TurnTakingStage(OPTS, scorer({"What time is it": 0.5}))
+    script = [
+        *segment(1, 0.0, 1.0, "What time is it?"), 2.0, fr.ReplyStarted(1),
+        *segment(2, 2.5, 2.9, "Uh-huh."),
+    ]  # fmt: skip
+    out = await play(t, script, until_s=4.0)
+    assert out.of(fr.PauseReply) == [fr.PauseReply(1)]
+    assert out.of(fr.ResumeReply) == [fr.ResumeReply(1)]
+    assert not out.of(fr.Interrupt)
+    assert [e.turn_id for e in out.of(fr.TurnEnded)] == [1]  # "uh-huh" is not a turn
+    paused_at = next(t for t, f in out.got if isinstance(f, fr.PauseReply))
+    assert paused_at < 2.5 + 0.3  # a real interruption would have stopped it in time too
+
+
+async def test_real_interruption_cuts_the_reply_and_becomes_the_next_turn() -> None:
+    table = {"What time is it": 0.5, "Wait, what about Tokyo": 0.5}
+    script = [
+        *segment(1, 0.0, 1.0, "What time is it?"), 2.0, fr.ReplyStarted(1),
+        *segment(2, 2.5, 3.2, "Wait, what about Tokyo?"),
+    ]  # fmt: skip
+    out = await play(TurnTakingStage(OPTS, scorer(table)), script, until_s=4.5)
+    assert out.of(fr.Interrupt) == [fr.Interrupt(1)]
+    assert [e.turn_id for e in out.of(fr.TurnEnded)] == [1, 2]
+    assert [f.text for f in out.of(fr.Transcript) if f.final][-1] == "Wait, what about Tokyo?"
+
+
+async def test_short_noise_over_the_reply_never_pauses_it() -> None:
+    t = TurnTakingStage(OPTS, scorer({"Hi": 0.5}))
+    script = [*segment(1, 0.0, 0.5, "Hi."), 1.5, fr.ReplyStarted(1), *segment(2, 2.0, 2.09, "")]
+    out = await play(t, script, until_s=3.0)
+    assert not out.of(fr.PauseReply) and not out.of(fr.Interrupt)
+
+
+async def test_without_a_score_the_turn_ends_on_silence_and_warns_once(capsys: pytest.CaptureFixture[str]) -> None:
+    t = TurnTakingStage(OPTS, scorer({"Hello": None, "Bye": None}))
+    script = [*segment(1, 0.0, 0.5, "Hello."), 2.0, fr.ReplyFinished(1, "Hi!"), *segment(2, 3.0, 3.5, "Bye.")]
+    out = await play(t, script, until_s=5.0)
+    ends = out.of(fr.TurnEnded)
+    assert [e.verdict for e in ends] == ["silence-only", "silence-only"]
+    assert ends[0].endpoint_s == pytest.approx(0.5 + OPTS.silence_only_ms / 1000, abs=0.06)
+    assert capsys.readouterr().err.count("warning") == 1
+
+
+async def test_fast_replay_holds_the_input_while_a_turn_is_decided() -> None:
+    clock = InputClock(realtime=False)
+    clock.hold("decision")
+    advanced = asyncio.create_task(clock.advance(1.0))
+    await asyncio.sleep(0.05)
+    assert not advanced.done() and clock.now_s == 0.0
+    clock.release("decision")
+    await asyncio.wait_for(advanced, 1)
+    assert clock.now_s == 1.0
+    InputClock(realtime=True).hold("x")  # real time cannot be held: a no-op

@@ -1,0 +1,150 @@
+"""`python -m voicebot.calibrate_turns`: how well does the end-of-turn score tell finished from unfinished?
+
+Labelled data, built here and never stored:
+- recordings (the shared clips): each whole sentence, transcribed as the pipeline would at its end
+  (complete), and every cut of it at an interior word boundary, with silence after the cut, as the ASR
+  hears a user who stops mid-sentence (unfinished). A clip whose transcript does not end a sentence
+  counts as unfinished whole too.
+- text: short requests of the kind people say to a voice assistant, whole and cut at every word.
+
+Each example is scored by the engine in a fresh conversation (system prompt + the text) and judged by
+voicebot/turn_policy.py with the given thresholds; the report is per label, and a sweep of complete_p.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import json
+import re
+import sys
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+
+from audio.asr import WhisperAsr
+from audio.io import load_audio
+from voicebot.bench import DEFAULT_MANIFEST, machine
+from voicebot.config import load_config
+from voicebot.conversation import Conversation
+from voicebot.options import asr_options, engine_options, turn_options
+from voicebot.report import write_json_atomic
+from voicebot.turn_policy import TurnOptions, decide
+
+RATE = 16000
+TEXTS = (
+    "Can you set a timer for ten minutes?",
+    "What's the weather going to be like tomorrow?",
+    "Remind me to call my sister when I get home.",
+    "How far is it from London to Paris?",
+    "Play some relaxing music.",
+    "I'd like to book a table for two tonight.",
+    "Why is the sky blue?",
+    "Tell me a fun fact about octopuses.",
+    "Turn off the lights in the kitchen.",
+    "What should I cook for dinner with chicken and rice?",
+    "I need to find a new flat near the station.",
+    "Thank you, that was really helpful.",
+)
+
+
+@dataclass
+class Example:
+    source: str
+    text: str
+    complete: bool
+    p: float | None = None
+    verdict: str = ""
+
+
+def recording_examples(asr: WhisperAsr, manifest: Path) -> list[Example]:
+    out = []
+    for clip in json.loads(manifest.read_text())["asr_clips"]:
+        x = load_audio(manifest.parent / clip["file"], RATE)
+        tail = np.zeros(int(0.15 * RATE), np.float32)
+        words = asr.words(x)
+        whole = clip["transcript"].rstrip().endswith((".", "?", "!"))
+        full = asr.transcribe(np.concatenate([x, tail]))
+        out.append(Example(clip["file"], full, whole))
+        for (_, _, end), (_, nxt, _) in itertools.pairwise(words):
+            cut = int(min(end + 0.05, (end + nxt) / 2) * RATE)
+            text = asr.transcribe(np.concatenate([x[:cut], tail]))
+            if _words(text) != _words(full):  # word times are rough: a "cut" may hold the whole sentence
+                out.append(Example(f"{clip['file']}@{end:.2f}", text, False))
+    return out
+
+
+def _words(text: str) -> list[str]:
+    return re.sub(r"[^\w\s']", " ", text.lower()).split()
+
+
+def text_examples() -> list[Example]:
+    out = []
+    for t in TEXTS:
+        words = t.split()
+        out.append(Example("text", t, True))
+        out += [Example("text", " ".join(words[:k]), False) for k in range(1, len(words))]
+    return out
+
+
+def summarize(examples: list[Example], opts: TurnOptions) -> dict[str, object]:
+    rows: dict[str, dict[str, int]] = {}
+    for e in examples:
+        e.verdict = decide(opts, e.text, e.p).label
+        label = "complete" if e.complete else "unfinished"
+        rows.setdefault(label, {}).setdefault(e.verdict, 0)
+        rows[label][e.verdict] += 1
+    sweep = []
+    for cp in (0.01, 0.02, 0.03, 0.05, 0.08, 0.1, 0.15, 0.2, 0.3):
+        o = TurnOptions(**{**asdict(opts), "complete_p": cp, "unfinished_p": min(opts.unfinished_p, cp)})
+        v = [(e.complete, decide(o, e.text, e.p).label) for e in examples]
+        pos = [lab for c, lab in v if c]
+        neg = [lab for c, lab in v if not c]
+        sweep.append({
+            "complete_p": cp,
+            "complete_answered_fast": round(sum(lab == "complete" for lab in pos) / max(1, len(pos)), 3),
+            "unfinished_cut_off": round(sum(lab == "complete" for lab in neg) / max(1, len(neg)), 3),
+        })  # fmt: skip
+    return {"verdicts": rows, "sweep": sweep}
+
+
+async def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m voicebot.calibrate_turns", description=__doc__.split("\n")[0])
+    ap.add_argument("--config", type=Path)
+    ap.add_argument("--manifest", type=Path, default=DEFAULT_MANIFEST)
+    ap.add_argument("--json", type=Path)
+    args = ap.parse_args(argv)
+    cfg = load_config(args.config)
+    from engine import Engine
+
+    asr = await asyncio.to_thread(WhisperAsr, asr_options(cfg))
+    examples = await asyncio.to_thread(recording_examples, asr, args.manifest)
+    examples += text_examples()
+    engine = await asyncio.to_thread(Engine, engine_options(cfg))
+    try:
+        conv = Conversation(cfg.llm.system_prompt)
+        for e in examples:
+            e.p = await engine.end_of_turn(conv.prompt(pending=e.text), "calibration")
+    finally:
+        engine.close()
+    opts = turn_options(cfg)
+    result = summarize(examples, opts)
+    for e in examples:
+        mark = "+" if e.complete else "-"
+        print(f"{mark} p={e.p if e.p is None else round(e.p, 4)!s:>7} {e.verdict:<11} {e.source:<22} {e.text}")
+    print(f"\nverdicts (thresholds complete_p={opts.complete_p}, unfinished_p={opts.unfinished_p}):")
+    for label, counts in result["verdicts"].items():  # type: ignore[union-attr]
+        n = sum(counts.values())
+        print(f"  {label:<11} n={n:<4} " + "  ".join(f"{k} {v / n:.0%}" for k, v in sorted(counts.items())))
+    print("\ncomplete_p sweep: share of complete answered at once / share of unfinished cut off")
+    for row in result["sweep"]:  # type: ignore[union-attr]
+        print(f"  {row['complete_p']:<5} {row['complete_answered_fast']:.0%} / {row['unfinished_cut_off']:.0%}")
+    if args.json is not None:
+        write_json_atomic(args.json, {"machine": machine(), **result, "examples": [asdict(e) for e in examples]})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))
