@@ -78,7 +78,7 @@ async def _tick(clock: InputClock, to_s: float) -> None:
 def segment(turn: int, start: float, end: float, text: str) -> list:
     return [
         start, fr.SpeechStarted(turn, start), end, fr.SpeechEnded(turn, end, end + 0.15),
-        fr.Transcript(turn, text, final=True),
+        fr.SegmentText(turn, text, "final"),
     ]  # fmt: skip
 
 
@@ -96,9 +96,9 @@ async def test_hesitation_in_an_unfinished_sentence_is_one_turn() -> None:
     """A 1.4 s pause inside one VAD segment: the verdict at the pause is "unfinished", the user goes on."""
     table = {"I need to find a": 0.0001, "I need to find a new flat near the station": 0.3}
     script = [
-        0.0, fr.SpeechStarted(7, 0.0), 1.0, fr.SpeechPaused(7, 1.0), fr.EarlyTranscript(7, "I need to find a..."),
+        0.0, fr.SpeechStarted(7, 0.0), 1.0, fr.SpeechPaused(7, 1.0), fr.SegmentText(7, "I need to find a...", "pause"),
         2.4, fr.SpeechResumed(7, 2.4), 3.5, fr.SpeechPaused(7, 3.5),
-        fr.EarlyTranscript(7, "I need to find a new flat near the station."),
+        fr.SegmentText(7, "I need to find a new flat near the station.", "pause"),
     ]  # fmt: skip
     out = await play(TurnTakingStage(OPTS, scorer(table)), script, until_s=5.0)
     (end,) = out.of(fr.TurnEnded)

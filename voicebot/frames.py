@@ -95,6 +95,16 @@ class TurnState(Frame):
 
 
 @dataclass(frozen=True)
+class SegmentText(TurnFrame):
+    """The ASR's text of one speech segment (turn_id is the segment's id): while it is spoken ("partial"),
+    at a pause ("pause": the final text if the segment ends there), or once it closed ("final")."""
+
+    text: str
+    kind: str  # partial | pause | final
+    committed: str = ""  # partial: the words two passes agreed on (they will not change)
+
+
+@dataclass(frozen=True)
 class Transcript(TurnFrame):
     text: str
     final: bool

@@ -74,23 +74,26 @@ class Pipeline:
         self.clock = clock or InputClock()
         self._queues: list[asyncio.Queue[fr.Frame]] = [asyncio.Queue(maxsize) for _ in stages]
         self._index = {id(s): i for i, s in enumerate(stages)}
-        self.cancelled_turns: set[int] = set()
+        # turn id -> index of the stage that cancelled it: only frames that stage and later ones send are
+        # dropped (earlier stages number their own segments, which may share the id)
+        self.cancelled_turns: dict[int, int] = {}
         for s in stages:
             s._pipeline = self
 
-    def _is_cancelled(self, frame: fr.Frame) -> bool:
-        return isinstance(frame, fr.TurnFrame) and frame.turn_id in self.cancelled_turns
+    def _is_cancelled(self, frame: fr.Frame, sender: int) -> bool:
+        """`sender`: index of the stage that sent the frame (-1: the source)."""
+        return isinstance(frame, fr.TurnFrame) and sender >= self.cancelled_turns.get(frame.turn_id, len(self.stages))
 
     async def _send(self, stage: Stage, frame: fr.Frame) -> None:
         """Called by `stage.emit`: a data frame goes to the next stage's inbox (the last stage's go nowhere)."""
-        if self._is_cancelled(frame):
+        i = self._index[id(stage)]
+        if self._is_cancelled(frame, i):
             return
         if self.on_frame is not None:
             self.on_frame(frame, time.monotonic())
-        i = self._index[id(stage)]
         if isinstance(frame, fr.Control):
             if isinstance(frame, fr.Interrupt):
-                self._flush(frame.turn_id)
+                self._flush(frame.turn_id, i)
             for later in self.stages[i + 1 :]:
                 later.control(frame)
         elif isinstance(frame, fr.Upstream):
@@ -116,7 +119,7 @@ class Pipeline:
                 if i + 1 < len(self._queues):
                     await self._queues[i + 1].put(frame)
                 return
-            if not self._is_cancelled(frame):
+            if not self._is_cancelled(frame, i - 1):
                 await stage.handle(frame)
 
     async def start(self) -> None:
@@ -140,19 +143,20 @@ class Pipeline:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await t
 
-    def _flush(self, turn_id: int) -> None:
-        """Drop `turn_id`'s queued frames in every inbox; its frames sent from now on are dropped too."""
-        self.cancelled_turns.add(turn_id)
+    def _flush(self, turn_id: int, by: int) -> None:
+        """Drop `turn_id`'s frames queued after stage `by`; what `by` and later stages send of it from now on
+        is dropped too."""
+        self.cancelled_turns[turn_id] = min(by, self.cancelled_turns.get(turn_id, by))
         if len(self.cancelled_turns) > 64:  # only recent turns can still have frames in flight
-            self.cancelled_turns.discard(min(self.cancelled_turns))
-        for q in self._queues:
-            kept = [f for f in _drain(q) if not self._is_cancelled(f)]
+            del self.cancelled_turns[min(self.cancelled_turns)]
+        for i, q in enumerate(self._queues[by + 1 :], start=by + 1):
+            kept = [f for f in _drain(q) if not self._is_cancelled(f, i - 1)]
             for f in kept:
                 q.put_nowait(f)
 
     def interrupt(self, turn_id: int) -> None:
         """Cancel `turn_id` in every stage (tests; in a session the turn-taking stage sends an Interrupt)."""
-        self._flush(turn_id)
+        self._flush(turn_id, -1)
         for s in self.stages:
             s.control(fr.Interrupt(turn_id))
 

@@ -2,9 +2,9 @@
 
 The final pass starts early, at the first pause (`SpeechPaused`), on the audio up to that point: if the
 segment then ends at that same pause, its result is already there (or nearly) when the VAD closes it,
-which hides most of the ASR time inside the silence. Its text is announced (`EarlyTranscript`) so the
-later stages can score it and start a reply preemptively. If the user goes on, the early pass is dropped
-and revoked.
+which hides most of the ASR time inside the silence. Its text is announced at once (`SegmentText`
+"pause") so the turn-taking stage can decide whether the user is done. If the user goes on, the early
+pass is dropped.
 
 The VAD's segment events are passed on after this stage's own frames for them, so the turn-taking stage
 sees speech and text in one ordered stream.
@@ -102,12 +102,11 @@ class AsrStage(Stage):
             if turn.early is not None:
                 turn.early[1].cancel()
                 turn.early = None
-                await self.emit(fr.EarlyTranscript(turn.turn_id, ""))
         elif isinstance(frame, fr.SpeechEnded):
             await self.emit(frame)
             text = await self._final(turn, frame.speech_end_s)
             self.turn, self._done_until = None, frame.speech_end_s + TAIL_PAD_S
-            await self.emit(fr.Transcript(turn.turn_id, text, final=True, committed=text))
+            await self.emit(fr.SegmentText(turn.turn_id, text, "final"))
 
     def _start(self, frame: fr.SpeechStarted) -> None:
         if self.turn is not None:
@@ -129,14 +128,14 @@ class AsrStage(Stage):
         """The final pass started at a pause; announced so the LLM can start a reply preemptively."""
         text = await self._transcribe(audio)
         if self.turn is turn:
-            await self.emit(fr.EarlyTranscript(turn.turn_id, text))
+            await self.emit(fr.SegmentText(turn.turn_id, text, "pause"))
         return text
 
     async def _partial(self, turn: _Turn, audio: np.ndarray) -> None:
         text = await self._transcribe(audio)
         if self.turn is turn and turn.early is None and text:
             committed, _tentative = self.agreement.update(text)
-            await self.emit(fr.Transcript(turn.turn_id, text, final=False, committed=committed))
+            await self.emit(fr.SegmentText(turn.turn_id, text, "partial", committed))
 
     async def finish(self) -> None:
         if self.turn is not None:

@@ -107,18 +107,21 @@ class TurnTakingStage(Stage):
             self._utt.end_s = frame.t_s
             self.clock.hold(self)  # --fast replay: the input waits for this pause's verdict
             await self._set_state("paused")
-        elif isinstance(frame, fr.EarlyTranscript):
+        elif isinstance(frame, fr.SpeechEnded):
+            self._utt.end_s = frame.speech_end_s
+        elif isinstance(frame, fr.SegmentText) and frame.kind == "pause":
             if not frame.text:  # nothing to decide on at this pause
                 self.clock.release(self)
                 return
             self._utt.current = frame.text
             await self._start_decision()
-        elif isinstance(frame, fr.SpeechEnded):
-            self._utt.end_s = frame.speech_end_s
-        elif isinstance(frame, fr.Transcript) and frame.final:
+        elif isinstance(frame, fr.SegmentText) and frame.kind == "final":
             await self._segment_closed(frame.text)
-        elif isinstance(frame, fr.Transcript):
-            await self.emit(fr.Transcript(self._pending_id(), join(self._utt.text, frame.text), final=False))
+        elif isinstance(frame, fr.SegmentText):  # a partial: shown while the user speaks
+            said = self._utt.text
+            await self.emit(
+                fr.Transcript(self._pending_id(), join(said, frame.text), False, join(said, frame.committed))
+            )
 
     async def _set_state(self, state: str) -> None:
         if state != self.state:
@@ -269,15 +272,13 @@ class TurnTakingStage(Stage):
         elif isinstance(frame, fr.SpeechPaused | fr.SpeechEnded):
             ov.end_s = frame.t_s if isinstance(frame, fr.SpeechPaused) else frame.speech_end_s
             self._stop_timer(ov)
-        elif isinstance(frame, fr.EarlyTranscript | fr.Transcript) and (frame.text or frame.final):
-            if isinstance(frame, fr.Transcript) and not frame.final:
-                return
+        elif isinstance(frame, fr.SegmentText) and (frame.kind == "final" or (frame.kind == "pause" and frame.text)):
             if is_backchannel(self.opts, frame.text):
                 if self._reply is not None and self._reply.paused:
                     self._reply.paused = False
                     await self.emit(fr.ResumeReply(self._reply.turn_id))
                     await self._set_state("bot_speaking")
-                if isinstance(frame, fr.Transcript):  # the overlap is over
+                if frame.kind == "final":  # the overlap is over
                     self._overlap = None
                     if self._reply is None:
                         await self._set_state("listening")
