@@ -28,10 +28,10 @@ class CountingClient(EngineClient):
         self.prompts: list[str] = []
 
     def stream(
-        self, messages: list[dict[str, str]], params: ReplyParams, cache_key: str | None = None
+        self, messages: list[dict[str, str]], params: ReplyParams, cache_key: str | None = None, on_score=None
     ) -> AsyncIterator[str]:
         self.prompts.append(messages[-1]["content"])
-        return super().stream(messages, params, cache_key)
+        return super().stream(messages, params, cache_key, on_score)
 
 
 class Collect(Stage):
@@ -118,3 +118,77 @@ async def _frames(frames: list[fr.Frame]) -> AsyncIterator[fr.Frame]:
     for f in frames:
         yield f
     await asyncio.sleep(60)  # the session stays open until it is torn down
+
+
+@module_loop
+async def test_end_of_turn_score_comes_from_the_preemptive_reply_itself(engine):
+    """The turn-taking stage's score starts the reply; the confirmed turn releases that same request."""
+    client, conv, out = CountingClient(engine), Conversation("You are brief."), Collect()
+    stage = LlmStage(client, conv, PARAMS)
+    q = "What is the capital of France?"
+
+    async def source() -> AsyncIterator[fr.Frame]:
+        p = await stage.end_of_turn(1, q)
+        assert p is not None and 0.0 < p <= 1.0
+        yield fr.EarlyTranscript(1, q)  # the verdict: answer it
+        yield fr.Transcript(1, q, True)
+
+    await Pipeline([stage, out]).run(source())
+    assert client.prompts == [q]  # one request served the score and the reply
+    assert [d.text for d in out.got if isinstance(d, fr.LLMDone)] == [await _reference(engine, q)]
+
+
+@module_loop
+async def test_scored_prefill_matches_a_separate_scoring_request(engine):
+    from engine import SamplingParams
+    from engine.engine import end_probability
+
+    for text in ("What is the capital of France?", "What is the capital of"):
+        messages = Conversation("You are brief.").prompt(pending=text)
+        alone = await engine.end_of_turn(messages)
+        deltas = [d async for d in engine.generate(messages, SamplingParams(max_tokens=2), end_of_turn=True)]
+        assert alone is not None and end_probability(deltas[0].probs) == pytest.approx(alone, rel=1e-3, abs=1e-6)
+    complete = await engine.end_of_turn(Conversation("You are brief.").prompt(pending="What is the capital of France?"))
+    cut = await engine.end_of_turn(Conversation("You are brief.").prompt(pending="What is the capital of"))
+    assert complete > 20 * cut  # the model tells a finished question from a cut one
+
+
+@module_loop
+async def test_conversation_keeps_what_was_heard_and_drops_withdrawn_turns(engine):
+    conv = Conversation("You are brief.")
+    stage = LlmStage(CountingClient(engine), conv, PARAMS)
+
+    async def source() -> AsyncIterator[fr.Frame]:
+        yield fr.Transcript(1, "Tell me a story.", True)
+        await asyncio.sleep(1.0)
+        yield fr.ReplyFinished(1, "Once upon", interrupted=True)  # the sink: the user heard this much
+        yield fr.Transcript(2, "Tell me about", True)
+        await asyncio.sleep(0.05)
+        stage.control(fr.Interrupt(2, merged=True))  # the user went on: turn 2 is answered again, whole
+
+    await Pipeline([stage, Collect()]).run(source())
+    assert conv.messages == [
+        {"role": "user", "content": "Tell me a story."},
+        {"role": "assistant", "content": "Once upon"},
+    ]
+
+
+class BrokenClient(EngineClient):
+    """A backend with a bug: its stream raises something that is not a VoicebotError."""
+
+    async def stream(self, messages, params, cache_key=None, on_score=None):  # type: ignore[override]
+        yield "Hel"
+        raise IndexError("list index out of range")
+
+
+@module_loop
+async def test_a_backend_bug_ends_the_reply_with_an_error_instead_of_hanging(engine):
+    out = Collect()
+    stage = LlmStage(BrokenClient(engine), Conversation("You are brief."), PARAMS)
+    await asyncio.wait_for(Pipeline([stage, out]).run(_once(fr.Transcript(1, "Hi.", True))), 10)
+    (done,) = [f for f in out.got if isinstance(f, fr.LLMDone)]
+    assert done.error is not None and "IndexError" in done.error
+
+
+async def _once(frame: fr.Frame) -> AsyncIterator[fr.Frame]:
+    yield frame
