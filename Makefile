@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 SHARED ?= ../shared/testdata
 CLIP ?= $(SHARED)/spk1_snt1.wav
 
-.PHONY: setup demo test lint bench bench-questions bench-conversation bench-engine bench-audio qwen gpu-check
+.PHONY: setup demo test lint bench bench-questions bench-conversation bench-turns bench-engine bench-audio qwen gpu-check
 
 setup:
 	bash scripts/setup.sh
@@ -27,6 +27,9 @@ bench-questions: setup
 
 bench-conversation: setup
 	$(PY) -m voicebot bench --conversation --json out/bench_conversation.json
+
+bench-turns: setup
+	$(PY) -m voicebot bench --turn-taking --json out/bench_turns.json
 
 bench-engine: setup
 	$(PY) -m engine.bench --json out/bench_engine.json

@@ -333,10 +333,32 @@ class Engine:
             t0 = time.perf_counter()
             try:
                 self._step(batch)
-            except Exception as e:  # a failed step fails the requests, never the thread
-                for seq in [*self.scheduler.running, *self.scheduler.waiting]:
-                    self._release(seq, EngineError(f"generation failed: {e!r}"))
+            except Exception as e:  # a failed step fails only the request(s) that fail alone
+                self._step_apart(batch, e)
             self.step_times.append(time.perf_counter() - t0)
+
+    def _step_apart(self, batch: Batch, error: Exception) -> None:
+        """A batched step failed: run its requests one by one, so a request whose step fails (bad input, a
+        bug that only its tokens reach) fails alone and the rest of the batch goes on. Nothing of the failed
+        step was counted (num_computed moves only after a forward), so running again is safe."""
+        rows = [Batch([s], None, 0, [s], batch.copies) for s in batch.group]  # copies are idempotent
+        if batch.chunk is not None:
+            c = batch.chunk
+            rows.append(Batch([], c, batch.chunk_len, [c] if c in batch.sampled else [], batch.copies))
+        if len(rows) == 1:
+            seq = (batch.group or [batch.chunk])[0]
+            assert seq is not None
+            self._release(seq, EngineError(f"generation failed: {error!r}"))
+            return
+        for one in rows:
+            seq = (one.group or [one.chunk])[0]
+            assert seq is not None
+            if seq.finish_reason is not None:
+                continue
+            try:
+                self._step(one)
+            except Exception as e:
+                self._release(seq, EngineError(f"generation failed: {e!r}"))
 
     def _step(self, batch: Batch) -> None:
         sp = self.speculator

@@ -18,6 +18,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import sys
 import time
 import uuid
@@ -30,6 +31,7 @@ from engine.sequence import Delta
 
 ENGINE_KEY = web.AppKey("engine", Engine)
 MODEL_KEY = web.AppKey("model", str)
+CAP_KEY = web.AppKey("max_tokens_cap", int)
 ROLES = ("system", "user", "assistant")
 
 
@@ -42,7 +44,14 @@ def error_response(status: int, message: str, kind: str, param: str | None = Non
     return web.json_response(body, status=status)
 
 
-def parse_request(body: object, max_seq_len: int) -> tuple[list[dict[str, str]], SamplingParams, bool]:
+DEFAULT_MAX_TOKENS = 512  # a request without max_tokens must not hold a batch slot for a whole context
+
+
+def parse_request(
+    body: object, max_seq_len: int, max_tokens_cap: int = DEFAULT_MAX_TOKENS
+) -> tuple[list[dict[str, str]], SamplingParams, bool]:
+    """max_tokens_cap: the default and the most a request may ask for (not OpenAI's "until the context is
+    full": one careless request would sample thousands of tokens)."""
     """Validate an OpenAI chat request -> (messages, sampling params, stream). Raises BadRequest."""
     if not isinstance(body, dict):
         raise BadRequest("the request body must be a JSON object")
@@ -62,15 +71,17 @@ def parse_request(body: object, max_seq_len: int) -> tuple[list[dict[str, str]],
         v = body.get(name)
         if v is None:
             return default
-        if isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise BadRequest(f"'{name}' must be a number")
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            raise BadRequest(f"'{name}' must be a finite number")
         return float(v)
 
     max_tokens = body.get("max_tokens", body.get("max_completion_tokens"))
     if max_tokens is None:
-        max_tokens = max_seq_len  # OpenAI's default: until the context is full
+        max_tokens = min(max_tokens_cap, max_seq_len)
     elif isinstance(max_tokens, bool) or not isinstance(max_tokens, int):
         raise BadRequest("'max_tokens' must be an integer")
+    elif max_tokens > max_tokens_cap:
+        raise BadRequest(f"'max_tokens' may be at most {max_tokens_cap} on this server (--max-tokens-cap)")
     seed = body.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise BadRequest("'seed' must be an integer or null")
@@ -111,7 +122,7 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
     except (json.JSONDecodeError, UnicodeDecodeError):
         return error_response(400, "the request body is not valid JSON", "invalid_request_error")
     try:
-        messages, params, stream = parse_request(body, engine.options.max_seq_len)
+        messages, params, stream = parse_request(body, engine.options.max_seq_len, request.app[CAP_KEY])
     except BadRequest as e:
         return error_response(400, str(e), "invalid_request_error")
     try:
@@ -196,10 +207,13 @@ async def list_models(request: web.Request) -> web.Response:
     )
 
 
-def make_app(engine: Engine, model_name: str | None = None) -> web.Application:
+def make_app(
+    engine: Engine, model_name: str | None = None, max_tokens_cap: int = DEFAULT_MAX_TOKENS
+) -> web.Application:
     """The app over an engine the caller owns (tests share one); main() closes its own on shutdown."""
     app = web.Application(client_max_size=4 * 1024 * 1024)
     app[ENGINE_KEY] = engine
+    app[CAP_KEY] = max_tokens_cap
     app[MODEL_KEY] = model_name or engine.options.model
     app.router.add_post("/v1/chat/completions", chat_completions)
     app.router.add_get("/v1/models", list_models)
@@ -216,6 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-batch", type=int, default=EngineOptions.max_batch)
     ap.add_argument("--max-seq-len", type=int, default=EngineOptions.max_seq_len)
     ap.add_argument("--max-queue", type=int, default=EngineOptions.max_queue)
+    ap.add_argument("--max-tokens-cap", type=int, default=DEFAULT_MAX_TOKENS, help="default and most max_tokens")
     args = ap.parse_args(argv)
     try:
         options = EngineOptions(
@@ -230,7 +245,7 @@ def main(argv: list[str] | None = None) -> int:
     except (EngineError, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    app = make_app(engine)
+    app = make_app(engine, max_tokens_cap=args.max_tokens_cap)
 
     async def close_engine(_: web.Application) -> None:
         await asyncio.to_thread(engine.close)

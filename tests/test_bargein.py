@@ -1,8 +1,9 @@
 """Barge-in on recorded audio with the real models and a player that plays in real time.
 
 The user says one sentence, then starts a second one while the reply is playing. The reply's turn must be
-cancelled, playback must stop within 300 ms of the second utterance's onset (session clock), and the
-conversation must keep only what was heard: a strict prefix of the reply the LLM wrote.
+cancelled, playback must stop within 300 ms of the second utterance's onset (session clock: it is paused
+at once, and cut for good once the words show it is no backchannel), and the conversation must keep only
+what was heard: a strict prefix of the reply the LLM wrote.
 
 The player is the WebRTC reply track (transports/webrtc.py) drained by a task that pulls its 20 ms frames
 in real time, standing in for the network: the same player code a browser call uses.

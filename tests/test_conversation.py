@@ -64,3 +64,18 @@ def test_history_is_dropped_in_blocks_so_the_prompt_start_stays_stable() -> None
     # The first kept message changes only every other turn (blocks of history_turns // 2), not every turn.
     changes = sum(a != b for a, b in itertools.pairwise(firsts))
     assert changes == 4, firsts
+
+
+def test_a_long_session_keeps_memory_bounded_and_prompts_unchanged() -> None:
+    from voicebot.conversation import Conversation
+
+    kept, full = Conversation("sys", history_turns=4), []
+    for t in range(1, 101):
+        kept.add_user(t, f"question {t}")
+        kept.record_reply(t, f"answer {t}")
+        full += [{"role": "user", "content": f"question {t}"}, {"role": "assistant", "content": f"answer {t}"}]
+        tags = [i // 2 + 1 for i in range(len(full))]
+        reference = Conversation("sys", history_turns=4, messages=list(full), _turns=tags)
+        assert kept.prompt() == reference.prompt(), t
+        assert kept.prompt(pending="next?") == reference.prompt(pending="next?"), t
+    assert len(kept.messages) <= 2 * (4 + 2 + 1)

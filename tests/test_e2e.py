@@ -143,3 +143,17 @@ async def test_silence_and_noise_give_no_turn(cfg, models, tmp_path):
         assert turns == []
         assert json.loads(report.read_text())["turns"] == []
         assert not out.exists()
+
+
+@module_loop
+async def test_fast_replay_of_a_conversation_answers_every_turn_in_full(cfg, models, testdata):
+    """--fast skips silence only while the assistant is idle: a turn that starts while the previous reply
+    would still be playing waits for it, so no reply is cut as if the user had barged in."""
+    from voicebot.runner import run_recording
+
+    names = ["spk1_snt1.wav", "spk2_snt2.wav", "spk1_snt4.wav"]
+    gap = np.zeros(int(1.2 * 16000), np.float32)  # shorter than any reply: live, each would be a barge-in
+    audio = np.concatenate([part for n in names for part in (load_audio(testdata / n, 16000), gap)])
+    turns, _ = await run_recording(cfg, models, audio, realtime=False)
+    assert len(turns) == 3, [t.transcript for t in turns]
+    assert all(t.reply_text.strip() and not t.interrupted and not t.error for t in turns), turns

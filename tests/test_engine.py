@@ -234,3 +234,47 @@ def test_options_validation():
 async def test_prompt_too_long(engine):
     with pytest.raises(EngineError, match="max_seq_len"):
         await collect(engine.generate_ids([5] * 600, SamplingParams(max_tokens=4)))
+
+
+async def test_a_request_whose_step_fails_fails_alone(engine, monkeypatch):
+    """A fault injected into every step that holds one poisoned request: that request gets an EngineError,
+    the requests batched with it finish with exactly the tokens they produce alone."""
+    poison = 424242  # the seed marks the request whose steps fail
+    real_run = engine.runner.run
+
+    def run(batch, drafts=None):
+        if any(s.params.seed == poison for s in [*batch.group, batch.chunk] if s is not None):
+            raise RuntimeError("injected fault")
+        return real_run(batch, drafts)
+
+    params = SamplingParams(max_tokens=12, ignore_eos=True)
+    alone = [await collect(engine.generate(m, params)) for m in (STORY, OTHERS[0])]
+    monkeypatch.setattr(engine.runner, "run", run)
+    runs = [
+        collect(engine.generate(STORY, params)),
+        collect(engine.generate(OTHERS[1], SamplingParams(max_tokens=12, seed=poison))),
+        collect(engine.generate(OTHERS[0], params)),
+    ]
+    results = await asyncio.gather(*runs, return_exceptions=True)
+    assert isinstance(results[1], EngineError) and "injected fault" in str(results[1])
+    for got, ref in zip([results[0], results[2]], alone, strict=True):
+        assert [d.token_ids for d in got] == [d.token_ids for d in ref]
+    await wait_for(lambda: engine.stats()["in_flight"] == 0 and engine.stats()["running"] == 0)
+
+
+async def test_a_storm_of_dropped_requests_leaks_nothing(engine):
+    """1,000 requests opened and dropped, 100 at a time (past max_batch + max_queue: the rest get
+    EngineOverloadedError), most dropped while queued: no active sequence, no slot held afterwards."""
+    async def open_and_drop(i: int) -> None:
+        stream = engine.generate(OTHERS[i % len(OTHERS)], SamplingParams(max_tokens=50))
+        with contextlib.suppress(EngineOverloadedError):
+            async for _ in stream:
+                break
+        await stream.aclose()
+
+    for start in range(0, 1000, 100):
+        await asyncio.gather(*(open_and_drop(i) for i in range(start, start + 100)))
+    await wait_for(lambda: engine.stats()["in_flight"] == 0, timeout=30)
+    s = engine.stats()
+    assert s["running"] == 0 and s["waiting"] == 0
+    assert s["free_slots"] + s["cached_sessions"] == engine.options.max_batch

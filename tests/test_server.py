@@ -109,6 +109,8 @@ async def test_stop_string_cuts_reply(base):
         ({"messages": [{"role": "user"}]}, "messages[0]"),
         ({"messages": HELLO, "temperature": "hot"}, "temperature"),
         ({"messages": HELLO, "temperature": -1}, "temperature"),
+        ({"messages": HELLO, "temperature": 1e308}, "temperature"),  # would sample noise for the whole reply
+        ({"messages": HELLO, "max_tokens": 100_000}, "max_tokens"),  # past the server's cap
         ({"messages": HELLO, "top_p": 0}, "top_p"),
         ({"messages": HELLO, "max_tokens": 0}, "max_tokens"),
         ({"messages": HELLO, "max_tokens": "5"}, "max_tokens"),
@@ -124,6 +126,19 @@ async def test_bad_request_is_400(base, body, field):
     status, err = await post(base, body)
     assert status == 400 and err["error"]["type"] == "invalid_request_error"
     assert field in err["error"]["message"]
+
+
+async def test_infinite_temperature_is_400(base):
+    raw = b'{"messages": [{"role": "user", "content": "hi"}], "temperature": Infinity}'
+    status, err = await post(base, None, raw=raw)
+    assert status == 400 and "temperature" in err["error"]["message"]
+
+
+def test_max_tokens_defaults_to_the_cap_not_the_context():
+    from engine.server import parse_request
+
+    _, params, _ = parse_request({"messages": HELLO}, max_seq_len=2048, max_tokens_cap=256)
+    assert params.max_tokens == 256
 
 
 async def test_invalid_json_is_400(base):

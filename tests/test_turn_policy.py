@@ -13,6 +13,7 @@ OPTS = TurnOptions(complete_p=0.05, unfinished_p=0.005, complete_ms=150, unsure_
         ("What is the capital of France?", 0.4, "complete", 150),
         ("What is the capital of", 0.0001, "unfinished", 2500),
         ("Turn off the lights", 0.02, "unsure", 1000),
+        ("Turn off the lights", 0.3, "unsure", 1000),  # likely complete, but the ASR did not close it
         ("Thank you,", 0.02, "unfinished", 2500),  # the ASR heard the voice stay up
         ("So the thing is...", 0.3, "unsure", 1000),  # a likely ending, but written as trailing off
         ("Anything", None, "silence-only", 450),

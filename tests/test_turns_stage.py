@@ -184,3 +184,24 @@ async def test_fast_replay_holds_the_input_while_a_turn_is_decided() -> None:
     await asyncio.wait_for(advanced, 1)
     assert clock.now_s == 1.0
     InputClock(realtime=True).hold("x")  # real time cannot be held: a no-op
+
+
+async def test_a_segment_is_closed_at_its_maximum_length(testdata) -> None:
+    """Someone who never pauses: the VAD closes the segment at max_segment_ms, so buffers stay bounded."""
+    from audio.io import load_audio
+    from audio.vad import VadOptions
+    from voicebot.stages.vad import VadStage
+
+    x = load_audio(testdata / "jfk.flac", 16000)
+    out = Collect()
+
+    async def source() -> AsyncIterator[fr.Frame]:
+        for i in range(0, len(x), 320):
+            yield fr.AudioIn(x[i : i + 320], i / 16000)
+
+    opts = VadOptions(pause_ms=90, end_silence_ms=5000)  # no pause in this speech ends a segment
+    await Pipeline([VadStage(opts, max_segment_ms=2000), out], clock=InputClock(realtime=False)).run(source())
+    starts = {f.turn_id: f.t_s for f in out.of(fr.SpeechStarted)}
+    ends = out.of(fr.SpeechEnded)
+    assert len(ends) >= 3
+    assert all(e.t_s - starts[e.turn_id] <= 2.0 + 0.4 for e in ends)  # + pre-roll and one frame

@@ -25,7 +25,7 @@ from voicebot.transports.server import VoiceServer
 from voicebot.transports.webrtc import restrict_ice_to_loopback
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-STAGE_TASKS = {"feed", "vad", "asr", "llm", "tts", "sink", "peer-session"}
+STAGE_TASKS = {"feed", "vad", "asr", "turns", "llm", "tts", "sink", "peer-session"}
 
 
 @pytest.fixture(scope="module")
@@ -133,3 +133,15 @@ async def test_callers_beyond_max_sessions_get_a_clear_503(server) -> None:
             health = await r.json()
     assert "voicebot_sessions_rejected_total 1" in text and "voicebot_sessions_active 0" in text
     assert health == {"ok": True, "sessions": 0}
+
+
+async def test_an_offer_from_another_site_is_refused_and_holds_no_slot(server) -> None:
+    vs, url = server
+    body = {"sdp": "v=0", "type": "offer"}
+    async with aiohttp.ClientSession() as http:
+        async with http.post(f"{url}/offer", json=body, headers={"Origin": "http://evil.example"}) as r:
+            assert r.status == 403 and "evil.example" in (await r.json())["error"]
+        assert not vs.sessions
+        async with http.post(f"{url}/offer", json=body, headers={"Origin": url}) as r:
+            assert r.status == 400  # same origin passes the check; this SDP is simply bad
+        assert not vs.sessions

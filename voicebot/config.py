@@ -29,6 +29,9 @@ class VadConfig(_Section):
     pause_ms: int = Field(90, ge=30, le=5000, description="silence after which the ASR starts its final pass")
     end_silence_ms: int = Field(1000, ge=60, le=5000, description="silence that closes a speech segment")
     pre_roll_ms: int = Field(300, ge=0, le=2000, description="audio kept from before the speech start")
+    max_segment_ms: int = Field(
+        30000, ge=1000, le=600000, description="a segment is closed at this length even without a pause"
+    )
     post_roll_ms: int = Field(150, ge=0, le=2000, description="audio kept after the speech end for the ASR")
     max_flatness: float | None = Field(0.45, gt=0, le=1, description="flatter frames are noise, not speech")
     min_level_db: float | None = Field(-55.0, le=0, description="quieter frames are silence (dBFS)")
@@ -145,6 +148,9 @@ class ServerConfig(_Section):
     host: str = "127.0.0.1"
     port: int = Field(8080, ge=0, le=65535)
     max_sessions: int = Field(4, ge=1, le=1000)
+    allowed_origins: list[str] = Field(
+        default_factory=list, description="other page origins (e.g. https://app.example.com) that may call /offer"
+    )
     ice_servers: list[str] = Field(default_factory=list, description="STUN/TURN URLs; none by default")
 
 

@@ -20,6 +20,17 @@ class Conversation:
     def add_user(self, turn_id: int, text: str) -> None:
         self.messages.append({"role": "user", "content": text})
         self._turns.append(turn_id)
+        self._forget_dropped()
+
+    def _forget_dropped(self) -> None:
+        """Free the exchanges `prompt` no longer shows, a whole block at a time, so a long session's memory
+        stays bounded and every later prompt is exactly what it would have been."""
+        users = [i for i, m in enumerate(self.messages) if m["role"] == "user" and m["content"]]
+        step = max(1, self.history_turns // 2)
+        drop = (max(0, len(users) - 1 - self.history_turns) // step) * step
+        if drop and self.messages[: users[drop]]:
+            cut = users[drop]
+            self.messages, self._turns = self.messages[cut:], self._turns[cut:]
 
     def record_reply(self, turn_id: int, text: str) -> None:
         """Set (or, after a barge-in, cut down to what was heard) the assistant's reply for a turn."""

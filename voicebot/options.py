@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def vad_options(cfg: Config) -> VadOptions:
-    return VadOptions(**cfg.vad.model_dump(exclude={"backend"}))
+    return VadOptions(**cfg.vad.model_dump(exclude={"backend", "max_segment_ms"}))
 
 
 def turn_options(cfg: Config) -> TurnOptions:

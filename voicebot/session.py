@@ -46,7 +46,7 @@ class Session:
         self.turns = TurnTakingStage(turn_options(cfg), scorer)
         self.pipeline = Pipeline(
             [
-                VadStage(vad_options(cfg)),
+                VadStage(vad_options(cfg), max_segment_ms=cfg.vad.max_segment_ms),
                 AsrStage(models.asr, cfg.asr.partial_interval_ms),
                 self.turns,
                 self.llm,

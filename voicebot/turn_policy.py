@@ -2,14 +2,15 @@
 
 Signals at a pause: the engine's probability that the user's text so far is a complete message (the
 chance it puts on ending the sentence right there, engine.Engine.end_of_turn), and the punctuation the
-ASR wrote at the cut (Whisper writes "," or "..." where the voice stays up). The silence that follows
-is the clock: the turn ends once it lasts the wait the signals ask for.
+ASR wrote at the cut: Whisper hears the voice, so it ends a finished sentence with . ? ! (all 25 complete
+examples of the calibration set) and often writes nothing, "," or "..." where the voice stays up. The
+silence that follows is the clock: the turn ends once it lasts the wait the signals ask for.
 
-    complete (p >= complete_p)          -> wait complete_ms   (answer at once)
-    unsure                              -> wait unsure_ms
-    clearly unfinished (p < unfinished_p,
-      or a trailing , ... - from the ASR) -> wait unfinished_ms (the hard maximum)
-    no score (the backend has none)     -> wait silence_only_ms, the plain silence endpoint
+    complete (p >= complete_p, and the ASR closed the sentence)  -> wait complete_ms (answer at once)
+    unsure (the rest)                                            -> wait unsure_ms
+    clearly unfinished (p < unfinished_p, or a trailing , ... -
+      from the ASR with p < complete_p)                          -> wait unfinished_ms (the maximum)
+    no score (the backend has none)                              -> wait silence_only_ms
 
 The thresholds come from `python -m voicebot.calibrate_turns` (labelled cuts of real recordings).
 """
@@ -69,9 +70,10 @@ def decide(opts: TurnOptions, text: str, p_complete: float | None) -> Verdict:
     if p_complete is None:
         return Verdict(opts.silence_only_ms, "silence-only")
     trailing_open = bool(re.search(r"(,|\.\.\.|…|-|—)\s*$", text))
+    closed = bool(re.search(r"[.?!]\s*$", text)) and not trailing_open
     if p_complete < opts.unfinished_p or (trailing_open and p_complete < opts.complete_p):
         return Verdict(opts.unfinished_ms, "unfinished")
-    if p_complete >= opts.complete_p and not trailing_open:
+    if p_complete >= opts.complete_p and closed:
         return Verdict(opts.complete_ms, "complete")
     return Verdict(opts.unsure_ms, "unsure")
 

@@ -189,6 +189,7 @@ class TurnTakingStage(Stage):
     async def _start_decision(self) -> None:
         await self._cancel_decision()
         assert self._utt is not None
+        self.clock.hold(self)  # --fast replay: the input waits for the verdict (released once scored)
         self._decision = asyncio.create_task(self._decide(self._utt))
 
     async def _decide(self, utt: _Utterance) -> None:
@@ -244,7 +245,7 @@ class TurnTakingStage(Stage):
         if self._decision is not None:
             self._decision.cancel()
             self._decision = None
-            self.clock.release(self)
+        self.clock.release(self)  # also a hold from a pause whose text never came (the user went on)
         if self._early is not None:
             await self.emit(fr.EarlyTranscript(self._early, ""))
             self._early = None

@@ -16,9 +16,12 @@ RATE = 16000
 class VadStage(Stage):
     name = "vad"
 
-    def __init__(self, opts: VadOptions, first_turn_id: int = 1) -> None:
+    def __init__(self, opts: VadOptions, first_turn_id: int = 1, max_segment_ms: int = 30000) -> None:
+        """max_segment_ms: a segment is closed at this length even if the user never pauses, so the
+        audio held for it (and the ASR's window) stays bounded; the turn-taking stage joins what follows."""
         super().__init__()
         self.endpointer = Endpointer(opts, rate=RATE)
+        self.max_segment_s = max_segment_ms / 1000
         self.next_turn_id = first_turn_id
         self.turn_id: int | None = None
 
@@ -28,6 +31,9 @@ class VadStage(Stage):
         started = await self._events(self.endpointer.feed(frame.samples))
         if self.turn_id is not None and not started:  # a new segment's first audio already holds this chunk
             await self.emit(fr.UserAudio(self.turn_id, frame.samples, frame.t_s))
+        held = self.endpointer.turn
+        if held is not None and self.endpointer.now_s - held.start_s > self.max_segment_s:
+            await self._events(self.endpointer.finish())
         await self.clock.advance(frame.t_s + len(frame.samples) / RATE)
 
     async def finish(self) -> None:

@@ -216,7 +216,11 @@ async def run_mic(
     sd = sounddevice()
     out_dev, in_dev = find_device(output_device, "output"), find_device(input_device, "input")
     player = DevicePlayer(out_dev)
-    mic = MicSource(in_dev)
+    try:
+        mic = MicSource(in_dev)
+    except BaseException:
+        player.close()  # the output device is open already: never leave it behind
+        raise
     session = Session(cfg, models, player, realtime=True, on_turn=on_turn, on_frame=console.on_frame)
     gate = EchoGate(echo_options(cfg), player)
     try:

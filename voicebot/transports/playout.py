@@ -45,7 +45,7 @@ class PullPlayer:
         self._play_end = 0.0  # wall time the output finishes the audio pulled so far (before latency)
         self._levels: deque[tuple[float, float]] = deque()  # (wall, rms) of recent pulls
         self._level_window_s = level_window_s
-        self.stopped_at: float | None = None  # wall time of the last stop() that dropped audio
+        self.stopped_at: float | None = None  # wall time the last stop() or pause() silenced playing audio
         self._paused = False
 
     # ---- Player protocol (event loop side) -------------------------------------------------------
@@ -62,6 +62,8 @@ class PullPlayer:
 
     def pause(self) -> None:
         with self._lock:
+            if self._queued > 0 and not self._paused:
+                self.stopped_at = time.monotonic()
             self._paused = True
 
     def resume(self) -> None:
@@ -70,8 +72,8 @@ class PullPlayer:
 
     def stop(self) -> int:
         with self._lock:
+            had_audio = self._queued > 0 and not self._paused  # a paused reply went silent at the pause
             self._paused = False
-            had_audio = self._queued > 0
             self._queue.clear()
             self._queued = 0
             now = time.monotonic()
@@ -98,6 +100,8 @@ class PullPlayer:
                 c.pos += k
                 filled += k
                 self._queued -= k
+                if c.turn_id != self._turn:  # only the current turn's count is ever asked for
+                    self._heard = {c.turn_id: self._heard.get(c.turn_id, 0)}
                 self._heard[c.turn_id] = self._heard.get(c.turn_id, 0) + k * c.src_len / len(c.samples)
                 self._turn = c.turn_id
                 if c.pos >= len(c.samples):

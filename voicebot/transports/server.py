@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from aiohttp import web
 from aiortc import RTCConfiguration, RTCIceServer, RTCPeerConnection, RTCSessionDescription
@@ -92,7 +93,13 @@ class PeerSession:
             self.close_soon()
             return
         t0 = time.monotonic() - first.samples / first.sample_rate  # wall time of input sample 0
-        await self.session.run(gated(self._until_hangup(remote, first), self.gate), t0)
+        try:
+            await self.session.run(gated(self._until_hangup(remote, first), self.gate), t0)
+        except Exception as e:  # a stage failed: say why, and free the slot now, not when ICE gives up
+            print(f"voicebot: session ended by an error: {e!r}", file=sys.stderr)
+            self.send({"type": "error", "error": f"the session failed: {e}"})
+        finally:
+            self.close_soon()
 
     async def _until_hangup(self, remote: MediaStreamTrack, first: object) -> AsyncIterator[AudioIn]:
         async for frame in track_frames(remote, first, idle_timeout_s=self.server.idle_timeout_s):  # type: ignore[arg-type]
@@ -166,7 +173,21 @@ class VoiceServer:
     async def prometheus(self, request: web.Request) -> web.Response:
         return web.Response(text=self.metrics.render(), content_type="text/plain", charset="utf-8")
 
+    def _origin_allowed(self, request: web.Request) -> bool:
+        """Same origin as this server, or one configured in server.allowed_origins. A request without an
+        Origin header (curl, scripts) is allowed: browsers always send one on a cross-site POST."""
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return True
+        if origin in self.cfg.server.allowed_origins:
+            return True
+        return urlsplit(origin).netloc == request.host
+
     async def offer(self, request: web.Request) -> web.Response:
+        if not self._origin_allowed(request):
+            self.metrics.sessions_rejected += 1
+            origin = request.headers.get("Origin")
+            return web.json_response({"error": f"origin {origin} may not open voice sessions here"}, status=403)
         limit = self.cfg.server.max_sessions
         if len(self.sessions) >= limit:
             self.metrics.sessions_rejected += 1
