@@ -174,16 +174,72 @@ async def test_without_a_score_the_turn_ends_on_silence_and_warns_once(capsys: p
     assert capsys.readouterr().err.count("warning") == 1
 
 
-async def test_fast_replay_holds_the_input_while_a_turn_is_decided() -> None:
+class Replier(Collect):
+    """Collects, and answers every released turn: its reply is heard after `delay_s` of wall time and
+    over `length_s` later (upstream frames, as the sink sends them)."""
+
+    def __init__(self, delay_s: float, length_s: float) -> None:
+        super().__init__()
+        self.delay_s, self.length_s = delay_s, length_s
+        self.tasks: list[asyncio.Task[None]] = []
+
+    async def handle(self, frame: fr.Frame) -> None:
+        await super().handle(frame)
+        if isinstance(frame, fr.Transcript) and frame.final:
+            self.tasks.append(asyncio.create_task(self._reply(frame.turn_id)))
+
+    async def _reply(self, turn_id: int) -> None:
+        await asyncio.sleep(self.delay_s)
+        await self.emit(fr.ReplyStarted(turn_id))
+        await asyncio.sleep(self.length_s)
+        await self.emit(fr.ReplyFinished(turn_id, "Sure."))
+
+
+async def play_fast(turns: TurnTakingStage, script: list, until_s: float, out: Replier) -> Replier:
+    """A --fast replay of a script: the input clock moves only with Tick frames, in order with the rest,
+    and the stage may hold it back (as the VAD does, the source waits while it is held; a script longer
+    than the stage's inbox cannot all be queued before the stage holds it)."""
     clock = InputClock(realtime=False)
-    clock.hold("decision")
-    advanced = asyncio.create_task(clock.advance(1.0))
-    await asyncio.sleep(0.05)
-    assert not advanced.done() and clock.now_s == 0.0
-    clock.release("decision")
-    await asyncio.wait_for(advanced, 1)
-    assert clock.now_s == 1.0
-    InputClock(realtime=True).hold("x")  # real time cannot be held: a no-op
+    pipe = Pipeline([turns, out], clock=clock)
+
+    async def source() -> AsyncIterator[fr.Frame]:
+        t = 0.0
+        for item in [*script, until_s]:
+            while isinstance(item, float) and t < item:
+                await clock.released()
+                t = min(item, t + 0.02)
+                yield fr.Tick(t)
+            if not isinstance(item, float):
+                yield item
+        yield fr.Tick(float("inf"))
+
+    await pipe.run(source())
+    await asyncio.gather(*out.tasks)
+    return out
+
+
+async def test_fast_replay_waits_for_the_reply_before_the_next_turn() -> None:
+    """Live, speech 0.8 s after a reply was due would talk over it; a replay lets the reply finish first,
+    so the next sentence is a turn of its own and nothing is cut."""
+    table = {"What time is it": 0.5, "And in Tokyo": 0.5}
+    script = [*segment(1, 0.0, 1.0, "What time is it?"), *segment(2, 2.0, 3.0, "And in Tokyo?")]
+    out = await play_fast(TurnTakingStage(OPTS, scorer(table)), script, 9.0, Replier(0.05, 0.3))
+    assert [e.turn_id for e in out.of(fr.TurnEnded)] == [1, 2]
+    assert [f.text for f in out.of(fr.Transcript) if f.final] == ["What time is it?", "And in Tokyo?"]
+    assert not out.of(fr.Interrupt) and not out.of(fr.PauseReply)
+    # the second segment's start was looked at only once the first reply was over
+    states = [f.state for f in out.of(fr.TurnState)]
+    assert states[states.index("bot_speaking") + 1] == "listening"
+
+
+async def test_fast_replay_joins_speech_that_resumes_before_the_reply_would_be_heard() -> None:
+    """The reply comes back at once in wall time, but live it would not have been heard 0.4 s after the
+    speech end: the user's going on withdraws it, and the whole sentence is one turn."""
+    table = {"Tell me about": 0.2, "Tell me about the weather in Paris": 0.4}
+    script = [*segment(1, 0.0, 1.0, "Tell me about."), *segment(2, 1.4, 2.5, "The weather in Paris.")]
+    out = await play_fast(TurnTakingStage(OPTS, scorer(table)), script, 4.0, Replier(0.0, 0.1))
+    assert out.of(fr.Interrupt) == [fr.Interrupt(1, merged=True)]
+    assert [f.text for f in out.of(fr.Transcript) if f.final][-1] == "Tell me about the weather in Paris."
 
 
 async def test_a_segment_is_closed_at_its_maximum_length(testdata) -> None:
@@ -205,3 +261,18 @@ async def test_a_segment_is_closed_at_its_maximum_length(testdata) -> None:
     ends = out.of(fr.SpeechEnded)
     assert len(ends) >= 3
     assert all(e.t_s - starts[e.turn_id] <= 2.0 + 0.4 for e in ends)  # + pre-roll and one frame
+
+
+async def test_speech_after_a_finished_reply_in_the_same_segment_is_a_new_turn_of_its_own_words() -> None:
+    """The VAD segment stayed open across the reply; the ASR's text of it still starts with the words that
+    were answered. The next turn holds only what was said after them."""
+    table = {"Jump the fence and hurry up": 0.5, "the bank": 0.3}
+    script = [
+        0.0, fr.SpeechStarted(7, 0.0), 1.0, fr.SpeechPaused(7, 1.0),
+        fr.SegmentText(7, "Jump the fence and hurry up.", "pause"), 1.3, fr.ReplyStarted(1),
+        fr.ReplyFinished(1, "Sure."), 1.5, fr.SpeechResumed(7, 1.5), 2.0, fr.SpeechPaused(7, 2.0),
+        fr.SegmentText(7, "Jump the fence and hurry up the bank.", "pause"),
+    ]  # fmt: skip
+    out = await play(TurnTakingStage(OPTS, scorer(table)), script, until_s=3.0)
+    assert [f.text for f in out.of(fr.Transcript) if f.final] == ["Jump the fence and hurry up.", "the bank."]
+    assert not out.of(fr.Interrupt)

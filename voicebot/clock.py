@@ -1,9 +1,11 @@
-"""The input clock: seconds of user audio the VAD has seen. Turn-taking waits on it, not on the wall clock.
+"""The input clock: seconds of user audio seen. Turn-taking waits on it, not on the wall clock.
 
-In real time the two advance together; replaying a recording faster than real time (`--fast`), only the
-input clock gives a silence its true length. In that mode a stage may also `hold` the clock while it
-thinks (an end-of-turn score, a reply being made): the input then waits, as if thinking took no time,
-so the turn is decided and answered as it would be live, only sooner.
+The turn-taking stage advances it from the VAD's `Tick` frames, which arrive in order with the speech
+events, so a timer never fires before an event that came earlier in the input. In real time the input
+and wall clocks advance together; replaying a recording faster than real time (`--fast`), only the
+input clock gives a silence its true length. In that mode turn-taking also `hold`s the input while it
+thinks (an end-of-turn score, a reply being made): the VAD waits (`released`) before each chunk, as if
+thinking took no time, so the turn is decided and answered as it would be live, only sooner.
 """
 
 from __future__ import annotations
@@ -21,9 +23,15 @@ class InputClock:
         self._released = asyncio.Event()
         self._released.set()
 
-    async def advance(self, t_s: float) -> None:
-        """The VAD has processed input up to t_s. Waits while a hold is on (never in real time)."""
+    async def released(self) -> None:
+        """Returns when no hold is on (at once in real time)."""
         await self._released.wait()
+
+    async def advance(self, t_s: float) -> None:
+        """The input up to t_s has been seen: wake the waits that are due."""
+        if t_s == float("inf"):
+            self.end()
+            return
         self.now_s = max(self.now_s, t_s)
         due = [f for t, f in self._waiters if t <= self.now_s]
         self._waiters = [(t, f) for t, f in self._waiters if t > self.now_s]

@@ -36,6 +36,14 @@ class AudioIn(Frame):
 
 
 @dataclass(frozen=True)
+class Tick(Frame):
+    """The VAD has processed the input up to t_s (after every chunk; inf at the end of the input). It
+    travels in order with the segment events, so turn-taking's timers never run ahead of what it saw."""
+
+    t_s: float
+
+
+@dataclass(frozen=True)
 class TurnFrame(Frame):
     turn_id: int
 

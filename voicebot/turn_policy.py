@@ -89,6 +89,16 @@ def join(before: str, after: str) -> str:
     return f"{before} {after}"
 
 
+def after(answered: str, text: str) -> str:
+    """`text` without the words that were already answered at its start (the ASR transcribes a speech
+    segment from its beginning, and a turn may have been released in the middle of one)."""
+    norm = [re.sub(r"[^\w']", "", w.lower()) for w in answered.split()]
+    words = text.split()
+    if norm and [re.sub(r"[^\w']", "", w.lower()) for w in words[: len(norm)]] == norm:
+        return " ".join(words[len(norm) :])
+    return text
+
+
 def is_backchannel(opts: TurnOptions, text: str) -> bool:
     """True for an empty text (a cough, a noise) or one made only of backchannel phrases."""
     words = re.sub(r"[^\w\s'-]", " ", text.lower()).replace("-", " ").split()

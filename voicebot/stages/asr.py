@@ -80,6 +80,9 @@ class AsrStage(Stage):
         return (await self.worker.run(self.asr.transcribe, audio)).strip()
 
     async def handle(self, frame: fr.Frame) -> None:
+        if isinstance(frame, fr.Tick):
+            await self.emit(frame)
+            return
         if isinstance(frame, fr.SpeechStarted):
             self._start(frame)
             await self.emit(frame)

@@ -26,9 +26,14 @@ from dataclasses import dataclass, field
 
 from voicebot import frames as fr
 from voicebot.pipeline import Stage
-from voicebot.turn_policy import TurnOptions, Verdict, decide, is_backchannel, join
+from voicebot.turn_policy import TurnOptions, Verdict, after, decide, is_backchannel, join
+
+_PARKED = "parked"  # the clock hold while a --fast replay's input waits for the reply
 
 Scorer = Callable[[int, str], Awaitable[float | None]]  # (turn id, text) -> end-of-turn probability
+# --fast replay: a reply counts as heard this long after the speech end (about the voice-to-voice p50 on
+# 2 CPU cores); speech before that continues the turn, speech after it waits until the reply is over
+FAST_AUDIBLE_S = 0.8
 
 
 @dataclass
@@ -39,11 +44,12 @@ class _Utterance:
     closed: list[str] = field(default_factory=list)
     current: str = ""  # the open segment's text at its last pause
     end_s: float = 0.0  # where the speech stopped at the last pause
+    answered: str = ""  # words of the open segment that an earlier turn already answered
 
     @property
     def text(self) -> str:
         out = ""
-        for t in [*self.closed, self.current]:
+        for t in [*self.closed, after(self.answered, self.current)]:
             out = join(out, t)
         return out
 
@@ -56,6 +62,24 @@ class _Reply:
     utterance: _Utterance
     audible: bool = False
     paused: bool = False
+
+
+@dataclass
+class _Decision:
+    """A verdict on the utterance at a pause: the turn ends at `due_s` unless the user goes on."""
+
+    turn_id: int
+    utt: _Utterance
+    text: str
+    end_s: float
+    p: float | None = None
+    verdict: Verdict | None = None
+    task: asyncio.Task[None] | None = None  # real time: scoring, then waiting out the silence
+
+    @property
+    def due_s(self) -> float:
+        assert self.verdict is not None
+        return self.end_s + self.verdict.wait_ms / 1000
 
 
 @dataclass
@@ -82,15 +106,31 @@ class TurnTakingStage(Stage):
         self.next_turn_id = first_turn_id
         self._utt: _Utterance | None = None
         self._segment: int | None = None  # the user's open segment
-        self._decision: asyncio.Task[None] | None = None
+        self._decision: _Decision | None = None
         self._early: int | None = None  # the turn id a preemptive reply was started for
         self._reply: _Reply | None = None
         self._overlap: _Overlap | None = None
+        self._answered = ""  # the segment text the last released turn ended on
+        self._parked: list[fr.Frame] | None = None  # --fast replay: input held back until the reply is over
         self._warned = False
 
     async def handle(self, frame: fr.Frame) -> None:
         if isinstance(frame, fr.ReplyStarted | fr.ReplyFinished):
             await self._reply_event(frame)
+            if self._reply is None and self._parked is not None:
+                await self._unpark()
+        elif self._parked is not None:
+            self._parked.append(frame)
+        else:
+            await self._input(frame)
+
+    async def _input(self, frame: fr.Frame) -> None:
+        if isinstance(frame, fr.Tick):
+            await self.clock.advance(frame.t_s)
+            d = self._decision
+            if d is not None and d.task is None and d.verdict is not None and self.clock.now_s >= d.due_s:
+                await self._end_decision(d, d.due_s)  # a replay's timer fires in order with the input
+            self._maybe_park()
         elif not isinstance(frame, fr.TurnFrame):
             return
         elif self._overlap is not None and frame.turn_id == self._overlap.segment:
@@ -100,7 +140,7 @@ class TurnTakingStage(Stage):
         elif frame.turn_id != self._segment:
             return
         elif isinstance(frame, fr.SpeechResumed):
-            await self._went_on()
+            await self._went_on(frame.t_s)
         elif self._utt is None:  # the segment's turn was released; only a resume matters now
             return
         elif isinstance(frame, fr.SpeechPaused):
@@ -150,26 +190,26 @@ class TurnTakingStage(Stage):
         if self._utt is None:
             self._utt = _Utterance(frame.t_s)
         elif self._utt.current:  # the previous segment's text is final now
-            self._utt.closed.append(self._utt.current)
-            self._utt.current = ""
+            self._utt.closed.append(after(self._utt.answered, self._utt.current))
+            self._utt.current, self._utt.answered = "", ""
         self._segment = frame.turn_id
         await self._set_state("user_speaking")
 
-    async def _went_on(self) -> None:
+    async def _went_on(self, t_s: float) -> None:
         """Speech resumed inside the open segment: the pending decision (or a released turn) is void."""
-        reply = self._reply
-        if reply is not None and self._utt is None:  # the turn was released at this segment's pause
-            if reply.audible:
-                await self._barge_in(keep_utterance=True)
-            else:
-                await self._withdraw(reply)
+        reply, answered = self._reply, self._answered
+        if reply is not None and self._utt is None and not reply.audible:  # released at this segment's pause
+            await self._withdraw(reply)
+        elif self._utt is None:  # answered (and maybe heard) already: what follows is a new turn
+            if reply is not None:
+                await self._barge_in()
+            self._utt = _Utterance(t_s, answered=answered)
         await self._cancel_decision()
         await self._set_state("user_speaking")
 
     async def _withdraw(self, reply: _Reply) -> None:
         """The user went on before hearing the reply: drop it; the utterance is open again."""
-        self._reply = None
-        self.clock.release(("reply", reply.turn_id))
+        self._end_reply(reply)
         await self.emit(fr.Interrupt(reply.turn_id, merged=True))
         self._utt = reply.utterance
 
@@ -188,31 +228,40 @@ class TurnTakingStage(Stage):
 
     async def _start_decision(self) -> None:
         await self._cancel_decision()
-        assert self._utt is not None
-        self.clock.hold(self)  # --fast replay: the input waits for the verdict (released once scored)
-        self._decision = asyncio.create_task(self._decide(self._utt))
+        utt = self._utt
+        assert utt is not None
+        d = self._decision = _Decision(self._pending_id(), utt, utt.text, utt.end_s)
+        if self.clock.realtime:  # the score takes time in which the user may go on: frames keep flowing
+            d.task = asyncio.create_task(self._decide(d))
+        else:  # a replay: as if scoring were instant, nothing later in the input is looked at before it
+            self.clock.hold(self)
+            await self._score_and_announce(d)  # the turn ends on the Tick that reaches d.due_s
 
-    async def _decide(self, utt: _Utterance) -> None:
-        """Score the utterance, wait out the silence its verdict asks for, then release the turn."""
-        text, end_s, turn_id = utt.text, utt.end_s, self._pending_id()
-        self._early = turn_id  # the scorer may start the reply to this text right away
+    async def _score_and_announce(self, d: _Decision) -> None:
+        self._early = d.turn_id  # the scorer may start the reply to this text right away
         try:
-            p = await self._score(turn_id, text)
+            d.p = await self._score(d.turn_id, d.text)
         finally:
-            self.clock.release(self)  # the verdict is known: --fast replay may feed the silence now
-        verdict = decide(self.opts, text, p)
-        decided_s = self.clock.now_s
-        if verdict.label == "unfinished":  # no reply to half a thought: it would only hold the CPU
+            self.clock.release(self)  # the verdict is known: a replay may feed the silence now
+        d.verdict = decide(self.opts, d.text, d.p)
+        if d.verdict.label == "unfinished":  # no reply to half a thought: it would only hold the CPU
             self._early = None
-            await self.emit(fr.EarlyTranscript(turn_id, ""))
+            await self.emit(fr.EarlyTranscript(d.turn_id, ""))
         else:
-            await self.emit(fr.EarlyTranscript(turn_id, text))  # the reply goes on while the silence runs
-        endpoint_s = end_s + verdict.wait_ms / 1000
-        await self.clock.wait_until(endpoint_s)
-        if self.clock.realtime and decided_s != float("inf"):  # the verdict itself came late
-            endpoint_s = max(endpoint_s, decided_s)
+            await self.emit(fr.EarlyTranscript(d.turn_id, d.text))  # the reply goes on while the silence runs
+
+    async def _decide(self, d: _Decision) -> None:
+        """Real time: score the utterance, wait out the silence its verdict asks for, release the turn."""
+        await self._score_and_announce(d)
+        decided_s = self.clock.now_s
+        await self.clock.wait_until(d.due_s)
+        late = decided_s if decided_s != float("inf") else 0.0  # the verdict itself came late
+        await self._end_decision(d, max(d.due_s, late))
+
+    async def _end_decision(self, d: _Decision, endpoint_s: float) -> None:
+        assert d.verdict is not None
         self._decision = None
-        await self._release(turn_id, utt, text, end_s, endpoint_s, verdict, p)
+        await self._release(d.turn_id, d.utt, d.text, d.end_s, endpoint_s, d.verdict, d.p)
 
     async def _score(self, turn_id: int, text: str) -> float | None:
         if self.scorer is None:
@@ -234,17 +283,41 @@ class TurnTakingStage(Stage):
         self.next_turn_id += 1
         self._early = None
         self._reply = _Reply(turn_id, utt)
+        self._answered = utt.current  # the open segment's words this turn answers
         self._utt = None
-        self.clock.hold(("reply", turn_id))  # --fast replay: the next turn waits for this reply
         await self.emit(fr.TurnEnded(turn_id, utt.start_s, end_s, endpoint_s, p, v.label))
         await self.emit(fr.Transcript(turn_id, text, final=True, committed=text))
         await self._set_state("bot_speaking")
+        self._maybe_park()
+
+    # ---- --fast replay: the user waits for the reply ---------------------------------------------------
+
+    def _maybe_park(self) -> None:
+        """From when the reply would be heard live (FAST_AUDIBLE_S after the speech end, or the
+        continuation window if shorter) a replay's input waits until the reply is over, so each turn is
+        answered in full as it would be live, only sooner. The VAD stops (a clock hold); what is already
+        on its way here is parked. Real time is never held."""
+        reply = self._reply
+        if self.clock.realtime or reply is None or self._parked is not None:
+            return
+        if self.clock.now_s >= reply.utterance.end_s + min(self.opts.continuation_ms / 1000, FAST_AUDIBLE_S):
+            self._parked = []
+            self.clock.hold(_PARKED)
+
+    async def _unpark(self) -> None:
+        frames, self._parked = self._parked or [], None
+        self.clock.release(_PARKED)
+        for i, frame in enumerate(frames):
+            if self._parked is not None:  # the next reply parks the input again
+                self._parked.extend(frames[i:])
+                return
+            await self._input(frame)
 
     async def _cancel_decision(self) -> None:
         """The user went on: no verdict yet, and a reply started early is withdrawn (it holds the CPU)."""
-        if self._decision is not None:
-            self._decision.cancel()
-            self._decision = None
+        d, self._decision = self._decision, None
+        if d is not None and d.task is not None:
+            d.task.cancel()
         self.clock.release(self)  # also a hold from a pause whose text never came (the user went on)
         if self._early is not None:
             await self.emit(fr.EarlyTranscript(self._early, ""))
@@ -256,12 +329,12 @@ class TurnTakingStage(Stage):
         if self._reply is None or frame.turn_id != self._reply.turn_id:
             return
         if isinstance(frame, fr.ReplyStarted):
-            self._reply.audible = True
+            # a replay runs ahead of the wall clock: there the reply is heard when the input is parked
+            self._reply.audible = self.clock.realtime
             if self._utt is None:
                 await self._set_state("bot_speaking")
             return
-        self._reply = None
-        self.clock.release(("reply", frame.turn_id))
+        self._end_reply(self._reply)
         if self._utt is None and self._overlap is None:
             await self._set_state("listening")
 
@@ -301,35 +374,44 @@ class TurnTakingStage(Stage):
             ov.timer = None  # _barge_in must not cancel this very task
             await self._barge_in()
 
+    def _end_reply(self, reply: _Reply) -> None:
+        if self._reply is reply:
+            self._reply = None
+
     def _stop_timer(self, ov: _Overlap) -> None:
         if ov.timer is not None:
             ov.timer.cancel()
             ov.timer = None
 
-    async def _barge_in(self, keep_utterance: bool = False) -> None:
+    async def _barge_in(self) -> None:
         """The user really interrupts: cancel the reply; their speech is their next turn."""
         ov, self._overlap = self._overlap, None
         if ov is not None:
             self._stop_timer(ov)
-        reply, self._reply = self._reply, None
+        reply = self._reply
         if reply is not None:
-            self.clock.release(("reply", reply.turn_id))
+            self._end_reply(reply)
             await self.emit(fr.Interrupt(reply.turn_id))
-        if keep_utterance:
-            self._utt = reply.utterance if reply is not None else self._utt
-        elif ov is not None and self._utt is None:  # the overlap goes on as the user's turn
+        if ov is not None and self._utt is None:  # the overlap goes on as the user's turn
             self._utt, self._segment = _Utterance(ov.start_s), ov.segment
         await self._set_state("user_speaking")
 
     async def finish(self) -> None:
-        """End of input: a pending decision completes (the clock has ended, so at once)."""
-        if self._decision is not None:
-            await asyncio.gather(self._decision, return_exceptions=True)
+        """End of input: parked input is taken up (its reply plays on), a pending decision completes (the
+        clock has ended, so at once)."""
+        if self._parked is not None:
+            self._reply = None  # its end can no longer reach this stage: the user has waited for it
+            await self._unpark()
+        d = self._decision
+        if d is not None and d.task is not None:
+            await asyncio.gather(d.task, return_exceptions=True)
+        elif d is not None and d.verdict is not None:  # a replay's decision: the input is over
+            await self._end_decision(d, d.due_s)
         if self._overlap is not None:
             self._stop_timer(self._overlap)
 
     async def close(self) -> None:
-        tasks = [self._decision, self._overlap.timer if self._overlap else None]
+        tasks = [self._decision.task if self._decision else None, self._overlap.timer if self._overlap else None]
         for task in tasks:
             if task is not None:
                 task.cancel()

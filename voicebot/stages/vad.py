@@ -1,7 +1,9 @@
 """VAD stage: turns a stream of input audio into speech segments (start, pauses, end) and their audio.
 
-A segment ends after a short silence (`end_silence_ms`); whether the user's *turn* ended there is the
-turn-taking stage's decision (voicebot/stages/turns.py). This stage also advances the input clock.
+A segment ends after a silence of `end_silence_ms`; whether the user's *turn* ended is the turn-taking
+stage's decision (voicebot/stages/turns.py), made at each pause. After every chunk this stage sends a
+`Tick` with the input time reached, and before each chunk it waits while the input clock is held
+(a faster-than-real-time replay waiting for a decision).
 """
 
 from __future__ import annotations
@@ -28,17 +30,18 @@ class VadStage(Stage):
     async def handle(self, frame: fr.Frame) -> None:
         if not isinstance(frame, fr.AudioIn):
             return
+        await self.clock.released()
         started = await self._events(self.endpointer.feed(frame.samples))
         if self.turn_id is not None and not started:  # a new segment's first audio already holds this chunk
             await self.emit(fr.UserAudio(self.turn_id, frame.samples, frame.t_s))
         held = self.endpointer.turn
         if held is not None and self.endpointer.now_s - held.start_s > self.max_segment_s:
             await self._events(self.endpointer.finish())
-        await self.clock.advance(frame.t_s + len(frame.samples) / RATE)
+        await self.emit(fr.Tick(frame.t_s + len(frame.samples) / RATE))
 
     async def finish(self) -> None:
         await self._events(self.endpointer.finish())
-        self.clock.end()
+        await self.emit(fr.Tick(float("inf")))  # the input is over: every wait ends
 
     async def _events(self, events: list[VadEvent]) -> bool:
         """Emit frames for the VAD's events; True when a segment started (its audio so far was emitted)."""
