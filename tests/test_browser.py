@@ -1,16 +1,23 @@
 """A real headless Chromium talks to `voicebot serve`'s app over WebRTC on 127.0.0.1, with the real models.
 
-Chromium's fake microphone plays a shared recording (padded with silence, written to tmp_path); the test
-clicks Connect and checks that the page shows the right transcript, a reply and its latency, and that the
-reply audio reached the browser: a MediaRecorder on the remote stream is uploaded to a test-only route
-and decoded here. Chromium and Playwright come from scripts/setup.sh; if either is missing this FAILS.
+Chromium's fake microphone plays a WAV made here from two shared recordings: a first sentence, then,
+while its reply is playing, a second one (a barge-in). The page must show both turns in order, the first
+reply marked as interrupted and cut to what was heard, the partial transcript as tentative first, the
+microphone level, the assistant's state, and one latency bar per turn; the reply audio must reach the
+browser (a MediaRecorder on the remote stream is uploaded to a test-only route and decoded here).
+Screenshots at a desktop and a phone width go to out/test-artifacts/ and are checked for those elements
+(never pixel-compared). Other tests: a lost connection and the keyboard-driven reconnect, a full server
+(503), a denied microphone, a browser without WebRTC, and malformed events injected into the page.
+Chromium and Playwright come from scripts/setup.sh; if either is missing this FAILS.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+import json
 import shutil
+import struct
 from pathlib import Path
 
 import numpy as np
@@ -19,18 +26,27 @@ import pytest_asyncio
 from aiohttp import web
 
 from audio.io import load_audio, write_wav
-from audio.wer import normalize
+from audio.wer import normalize, word_edits
+from voicebot import events
 from voicebot.config import load_config
 from voicebot.models import load_models
+from voicebot.report import STAGES
 from voicebot.transports.server import VoiceServer
 from voicebot.transports.webrtc import restrict_ice_to_loopback
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 CHROMIUM = "/usr/bin/chromium"
-CLIP = "spk1_snt3.wav"  # "At that high level the air is pure."
+FIRST = "spk1_snt3.wav"  # "At that high level the air is pure."
+SECOND = "spk2_snt4.wav"  # "Mend the coat before you go out." (said over the first reply)
+BARGE_IN_AFTER_S = 3.0  # from the end of FIRST to the start of SECOND: the first reply is playing then
+ARTIFACTS = Path(__file__).resolve().parents[1] / "out" / "test-artifacts"
+PARTS = [name for name, _, _ in STAGES if name != "voice_to_voice"]  # the stages a bar stacks
+VIEWPORTS = {"desktop": (1280, 900), "phone": (390, 844)}
+RATE = 48000
+LISTENING = "document.querySelector('#state').dataset.state === 'listening'"
 
 
-def _flags(wav: Path) -> list[str]:
+def _flags(wav: Path, mic_allowed: bool = True) -> list[str]:
     return [
         "--no-sandbox",
         "--disable-gpu",
@@ -39,7 +55,7 @@ def _flags(wav: Path) -> list[str]:
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
-        "--use-fake-ui-for-media-stream",
+        "--use-fake-ui-for-media-stream" if mic_allowed else "--deny-permission-prompts",
         "--use-fake-device-for-media-stream",
         f"--use-file-for-fake-audio-capture={wav}%noloop",
         "--autoplay-policy=no-user-gesture-required",
@@ -58,28 +74,45 @@ def playwright_api():
     return async_playwright
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def server():
-    restrict_ice_to_loopback()
-    cfg = load_config(None, {"llm.max_tokens": 40})
-    models = await load_models(cfg)
-    vs = VoiceServer(cfg, models)
+async def _site(vs: VoiceServer, uploads: list[bytes] | None = None) -> tuple[web.AppRunner, str]:
     app = vs.app()
-    uploads: list[bytes] = []
+    if uploads is not None:
 
-    async def upload(request: web.Request) -> web.Response:  # test-only route: the browser's recording
-        uploads.append(await request.read())
-        return web.json_response({"bytes": len(uploads[-1])})
+        async def upload(request: web.Request) -> web.Response:  # test-only route: the browser's recording
+            uploads.append(await request.read())
+            return web.json_response({"bytes": len(uploads[-1])})
 
-    app.router.add_post("/test/upload", upload)
+        app.router.add_post("/test/upload", upload)
     runner = web.AppRunner(app)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
     port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    yield vs, f"http://127.0.0.1:{port}", uploads
+    return runner, f"http://127.0.0.1:{port}"
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def models():
+    restrict_ice_to_loopback()
+    m = await load_models(load_config(None, {"llm.max_tokens": 40}))
+    yield m
+    await m.close()
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def server(models):
+    vs = VoiceServer(load_config(None, {"llm.max_tokens": 40}), models)
+    uploads: list[bytes] = []
+    runner, url = await _site(vs, uploads)
+    yield vs, url, uploads
     await runner.cleanup()
-    await models.close()
+
+
+@pytest.fixture
+def silent_wav(tmp_path: Path) -> Path:
+    wav = tmp_path / "silence.wav"
+    write_wav(wav, np.zeros(RATE * 2, np.float32), RATE)
+    return wav
 
 
 def _decode(webm: bytes) -> np.ndarray:
@@ -90,9 +123,28 @@ def _decode(webm: bytes) -> np.ndarray:
     return np.concatenate(parts) if parts else np.zeros(0, np.float32)
 
 
-RECORD_JS = """async (ms) => {
-  const stream = window.voicebot.remoteStream;
-  const rec = new MediaRecorder(stream, { mimeType: "audio/webm;codecs=opus" });
+def _png_size(path: Path) -> tuple[int, int]:
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+    return struct.unpack(">II", head[16:24])
+
+
+async def _launch(p, profile: Path, wav: Path, mic_allowed: bool = True):  # type: ignore[no-untyped-def]
+    return await p.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, headless=True, args=_flags(wav, mic_allowed)
+    )
+
+
+async def _until(pred, timeout: float, what: str) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(int(timeout / 0.1)):
+        if pred():
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+RECORD_JS = """async () => {
+  const rec = new MediaRecorder(window.voicebot.remoteStream, { mimeType: "audio/webm;codecs=opus" });
   const chunks = [];
   rec.ondataavailable = (e) => chunks.push(e.data);
   window.voicebot.recorder = rec;
@@ -107,47 +159,273 @@ UPLOAD_JS = """async () => {
   return (await r.json()).bytes;
 }"""
 
+# The conversation as the page shows it, read back from the DOM.
+TURNS_JS = """() => [...document.querySelectorAll('#conversation .turn')].map((li) => {
+  const bot = li.querySelector('.msg.bot .text');
+  let heard = null;
+  if (bot) { const c = bot.cloneNode(true); c.querySelectorAll('.mark, .error').forEach((m) => m.remove());
+             heard = c.textContent.trim(); }
+  return {
+    id: Number(li.dataset.turn),
+    user: li.querySelector('.msg.user .text')?.textContent ?? null,
+    tentative: li.querySelector('.msg.user')?.classList.contains('tentative') ?? null,
+    bot: bot ? bot.textContent : null,
+    heard,
+    interrupted: Boolean(li.querySelector('.msg.bot.interrupted .mark')),
+    segments: li.querySelectorAll('.timing .bar .seg').length,
+    budget_line: Boolean(li.querySelector('.timing .bar .budget-line')),
+    timing: li.querySelector('.timing-text')?.textContent ?? null,
+    order: [...li.children].map((c) => c.className),
+  };
+})"""
 
-async def test_browser_call_shows_transcript_reply_and_receives_audio(
+# Elements that must be on screen at every width, each inside the viewport horizontally.
+LAYOUT_JS = """(selectors) => {
+  const out = { overflow: document.documentElement.scrollWidth > window.innerWidth, missing: [], outside: [] };
+  for (const sel of selectors) {
+    const nodes = [...document.querySelectorAll(sel)];
+    if (!nodes.length || nodes.some((n) => n.getClientRects().length === 0)) out.missing.push(sel);
+    for (const n of nodes) {
+      const r = n.getBoundingClientRect();
+      if (r.left < 0 || r.right > window.innerWidth + 0.5) out.outside.push(sel);
+    }
+  }
+  return out;
+}"""
+ON_SCREEN = [
+    "#connect",
+    "#state",
+    "#meter",
+    "#conversation .turn",
+    ".msg.user",
+    ".msg.bot",
+    ".msg.bot.interrupted .mark",
+    ".timing .bar",
+    ".timing-text",
+]
+
+
+def _conversation_wav(testdata: Path, manifest: dict, path: Path) -> tuple[str, str]:
+    clips = {c["file"]: c for c in manifest["asr_clips"]}
+    first, second = (load_audio(testdata / f, RATE) for f in (FIRST, SECOND))
+    first_end = 0.5 + clips[FIRST]["speech_end_s"]
+    gap = np.zeros(int((first_end + BARGE_IN_AFTER_S) * RATE) - int(0.5 * RATE) - len(first), np.float32)
+    audio = [np.zeros(int(0.5 * RATE), np.float32), first, gap, second, np.zeros(RATE * 10, np.float32)]
+    write_wav(path, np.concatenate(audio), RATE)
+    return clips[FIRST]["transcript"], clips[SECOND]["transcript"]
+
+
+async def test_a_conversation_with_a_barge_in_is_shown_in_order(
     playwright_api, server, testdata, manifest, tmp_path
 ) -> None:
     vs, url, uploads = server
-    truth = next(c["transcript"] for c in manifest["asr_clips"] if c["file"] == CLIP)
-    speech = load_audio(testdata / CLIP, 48000)
     wav = tmp_path / "mic.wav"
-    write_wav(wav, np.concatenate([np.zeros(24000, np.float32), speech, np.zeros(48000 * 4, np.float32)]), 48000)
+    truth1, truth2 = _conversation_wav(testdata, manifest, wav)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    errors: list[str] = []
 
     async with playwright_api() as p:
-        ctx = await p.chromium.launch_persistent_context(
-            str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True, args=_flags(wav)
-        )
+        ctx = await _launch(p, tmp_path / "profile", wav)
         try:
             page = ctx.pages[0] if ctx.pages else await ctx.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            await page.set_viewport_size({"width": 1280, "height": 900})
             await page.goto(f"{url}/?aec=0")
+            assert await page.inner_text("#state") == "Not connected"
             await page.click("#connect")
             await page.wait_for_function("window.voicebot.remoteStream !== null", timeout=15000)
-            await page.evaluate(RECORD_JS, 0)
-            await page.wait_for_selector("#transcript .final", timeout=30000)
+            await page.evaluate(RECORD_JS)
+            await page.wait_for_selector("#conversation .msg.user.tentative", timeout=20000)  # a partial
             await page.wait_for_function(
-                "document.querySelector('#latency').textContent.includes('voice_to_voice')", timeout=30000
+                "document.querySelectorAll('#conversation .timing .bar').length >= 2"
+                " && document.querySelector('#conversation .msg.bot.interrupted') !== null",
+                timeout=60000,
             )
-            transcript = await page.inner_text("#transcript")
-            reply = await page.inner_text("#reply")
-            latency = await page.inner_text("#latency")
-            await asyncio.sleep(1.5)  # let some of the reply play into the recorder
+            await page.wait_for_function(LISTENING, timeout=30000)
+            turns = await page.evaluate(TURNS_JS)
+            got = await page.evaluate("window.voicebot.events")
+            peak = await page.evaluate("window.voicebot.peakLevel")
+            meter_now = await page.get_attribute("#meter", "aria-valuenow")
+            state_text = await page.inner_text("#state")
             size = await page.evaluate(UPLOAD_JS)
+
+            layouts = {}
+            for name, (w, h) in VIEWPORTS.items():
+                await page.set_viewport_size({"width": w, "height": h})
+                shot = ARTIFACTS / f"browser-{name}.png"
+                await page.screenshot(path=str(shot), full_page=True)
+                layouts[name] = (await page.evaluate(LAYOUT_JS, ON_SCREEN), _png_size(shot))
+            await page.set_viewport_size({"width": 1280, "height": 900})
+
+            # the server ends the call: the page says the connection was lost, and Enter on the focused
+            # Reconnect button calls again (keyboard only)
+            await asyncio.gather(*(peer.close() for peer in list(vs.sessions)))
+            await page.wait_for_selector("#notice:not([hidden])", timeout=10000)
+            notice = await page.inner_text("#notice-text")
+            focused = await page.evaluate("document.activeElement.id")
+            await page.keyboard.press("Enter")
+            await page.wait_for_function(LISTENING, timeout=15000)
+            await _until(lambda: len(vs.sessions) == 1, 10, "the new call's session")
+            shown_after_reconnect = await page.locator("#conversation .turn").count()
             await page.click("#connect")  # hang up
         finally:
             await ctx.close()
-    print(f"\nbrowser: you: {transcript!r}\n         bot: {reply!r}\n         {latency}")
-    assert normalize(transcript) == normalize(truth), transcript
-    assert reply.strip()
+
+    print(f"\nbrowser conversation: {json.dumps(turns, indent=1)}\nmic peak level {peak:.0f}/100")
+    assert not errors, errors
+    states = {e["state"] for e in got if e["type"] == "state"}
+    assert {"user_speaking", "bot_speaking", "interrupted", "listening"} <= states, states
+    assert state_text == "Listening — go ahead"
+    assert peak > 30, f"the level meter never showed the microphone ({peak})"
+    assert meter_now is not None and 0 <= int(meter_now) <= 100
+
+    assert len(turns) == 2, turns
+    one, two = turns
+    assert one["id"] < two["id"]
+    for t in turns:  # the user's line, then the reply, then its latency bar
+        assert [c.split()[0] for c in t["order"]] == ["msg", "msg", "timing"], t["order"]
+        assert not t["tentative"] and t["bot"]
+        assert t["segments"] == len(PARTS) and t["budget_line"], t
+        assert t["timing"] and "ms" in t["timing"]
+    assert normalize(one["user"]) == normalize(truth1), one["user"]
+    assert word_edits(normalize(truth2), normalize(two["user"])) <= 1, two["user"]
+
+    written = "".join(e["text"] for e in got if e["type"] == "reply_delta" and e["turn"] == one["id"])
+    assert one["interrupted"] and not two["interrupted"]
+    assert one["heard"], "the interrupted reply shows nothing of what was heard"
+    assert normalize(written)[: len(normalize(one["heard"]))] == normalize(one["heard"]), (one["heard"], written)
+    assert len(normalize(one["heard"])) < len(normalize(written)), "the reply was not cut where it was stopped"
+
+    for name, (layout, (width, _)) in layouts.items():
+        assert width == VIEWPORTS[name][0], f"{name} screenshot is {width} px wide"
+        assert not layout["missing"] and not layout["outside"] and not layout["overflow"], (name, layout)
+
+    assert "lost" in notice and focused == "reconnect", (notice, focused)
+    assert shown_after_reconnect == 2  # reconnecting keeps what was said
     assert size > 0 and uploads
     audio = _decode(uploads[-1])
-    peak = float(np.abs(audio).max(initial=0))
-    assert peak > 0.05, f"the reply audio that reached the browser is silent (peak {peak})"
-    for _ in range(100):
-        if not vs.sessions:
-            break
-        await asyncio.sleep(0.1)
-    assert not vs.sessions, "hanging up did not free the session"
+    loudest = float(np.abs(audio).max(initial=0))
+    assert loudest > 0.05, f"the reply audio that reached the browser is silent (peak {loudest})"
+    await _until(lambda: not vs.sessions, 10, "hanging up to free the session")
+
+
+async def test_a_full_server_and_a_denied_microphone_get_clear_messages(
+    playwright_api, models, silent_wav, tmp_path
+) -> None:
+    vs = VoiceServer(load_config(None, {"server.max_sessions": 1}), models)
+    runner, url = await _site(vs)
+    try:
+        async with playwright_api() as p:
+            ctx = await _launch(p, tmp_path / "profile", silent_wav)
+            try:
+                first = ctx.pages[0] if ctx.pages else await ctx.new_page()
+                await first.goto(url)
+                await first.click("#connect")
+                await first.wait_for_function(LISTENING)
+                second = await ctx.new_page()
+                await second.goto(url)
+                await second.click("#connect")
+                await second.wait_for_selector("#notice:not([hidden])", timeout=15000)
+                busy = await second.inner_text("#notice-text")
+                busy_state = await second.inner_text("#state")
+                await first.click("#connect")
+            finally:
+                await ctx.close()
+            ctx = await _launch(p, tmp_path / "denied", silent_wav, mic_allowed=False)
+            try:
+                page = ctx.pages[0] if ctx.pages else await ctx.new_page()
+                await page.goto(url)
+                await page.click("#connect")
+                await page.wait_for_selector("#notice:not([hidden])", timeout=15000)
+                denied = await page.inner_text("#notice-text")
+                reconnect_shown = await page.is_visible("#reconnect")
+            finally:
+                await ctx.close()
+        await _until(lambda: not vs.sessions, 10, "the first call to end")
+    finally:
+        await runner.cleanup()
+    print(f"\n503: {busy!r}\ndenied: {denied!r}")
+    assert busy.startswith("The assistant is busy") and "1 voice sessions" in busy, busy
+    assert busy_state == "Not connected"
+    assert vs.metrics.sessions_rejected == 1
+    assert "microphone is blocked" in denied and reconnect_shown, denied
+
+
+async def test_a_browser_without_webrtc_gets_a_plain_message(playwright_api, server, silent_wav, tmp_path) -> None:
+    _, url, _ = server
+    async with playwright_api() as p:
+        ctx = await _launch(p, tmp_path / "profile", silent_wav)
+        try:
+            await ctx.add_init_script("delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection;")
+            page = ctx.pages[0] if ctx.pages else await ctx.new_page()
+            await page.goto(url)
+            message = await page.inner_text("#unsupported")
+            controls = await page.is_visible("#connect")
+        finally:
+            await ctx.close()
+    assert "WebRTC" in message and not controls, message
+
+
+MALFORMED = [
+    "not json",
+    "[1, 2]",
+    "null",
+    json.dumps({"type": "final", "turn": 1, "text": "no version"}),
+    json.dumps({"v": 99, "type": "final", "turn": 1, "text": "a future schema"}),
+    json.dumps({"v": 1, "turn": 1}),
+    json.dumps({"v": 1, "type": "final", "turn": "one", "text": "bad turn id"}),
+    json.dumps({"v": 1, "type": "reply_delta", "turn": 1}),
+    json.dumps({"v": 1, "type": "turn", "turn": 1, "latency_ms": None, "over_budget": [], "interrupted": False}),
+    json.dumps({"v": 1, "type": "reply_finished", "turn": 1, "heard_text": 5, "interrupted": True}),
+]
+
+
+def _valid(type_: str, **fields: object) -> str:
+    return events.encode({"v": events.SCHEMA_VERSION, "type": type_, **fields})
+
+
+async def test_malformed_events_are_ignored_and_logged(playwright_api, server, silent_wav, tmp_path) -> None:
+    _, url, _ = server
+    latency = {"endpoint": 300.0, "asr": 10.0, "llm_first_token": 90.0, "tts_first_audio": 400.0, "playout": 40.0}
+    script = [
+        (_valid("session", budgets_ms={"voice_to_voice": 1500.0}, stages=["endpoint"]), True),
+        *((m, False) for m in MALFORMED[:5]),
+        (_valid("final", turn=1, text="What is the capital of France?"), True),
+        *((m, False) for m in MALFORMED[5:]),
+        (_valid("some_future_event", anything=1), False),  # unknown type: skipped quietly
+        (_valid("reply", turn=1, text="Paris.", finish_reason="stop", error=None), True),
+        (
+            _valid(
+                "turn",
+                turn=1,
+                latency_ms={**latency, "voice_to_voice": 840.0},
+                over_budget=[],
+                interrupted=False,
+                heard_text=None,
+            ),
+            True,
+        ),
+    ]
+    console: list[tuple[str, str]] = []
+    errors: list[str] = []
+    async with playwright_api() as p:
+        ctx = await _launch(p, tmp_path / "profile", silent_wav)
+        try:
+            page = ctx.pages[0] if ctx.pages else await ctx.new_page()
+            page.on("console", lambda m: console.append((m.type, m.text)))
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            await page.goto(url)
+            handled = [await page.evaluate("(d) => window.voicebot.handleMessage(d)", data) for data, _ in script]
+            turns = await page.evaluate(TURNS_JS)
+            page_schema = await page.evaluate("window.voicebot.schema")
+        finally:
+            await ctx.close()
+    assert handled == [ok for _, ok in script]
+    assert not errors, errors
+    warnings = [text for kind, text in console if kind == "warning" and text.startswith("voicebot: ignored")]
+    assert len(warnings) == len(MALFORMED), console
+    assert [(t["user"], t["bot"], t["segments"]) for t in turns] == [("What is the capital of France?", "Paris.", 5)]
+    # the page reads only fields the server's schema has
+    assert set(page_schema) == set(events.SCHEMA)
+    for type_, fields in page_schema.items():
+        assert set(fields) <= set(events.SCHEMA[type_]), type_

@@ -6,11 +6,13 @@ import json
 import os
 import platform
 import sys
+from dataclasses import asdict
 from pathlib import Path
 
 from audio.io import load_audio
 from voicebot.config import Config
 from voicebot.models import Models, load_models
+from voicebot.plots import write_bench_images
 from voicebot.report import TurnRecord, percentiles, summarize, write_json_atomic
 from voicebot.runner import run_recording
 
@@ -52,10 +54,14 @@ async def run_bench(
             "machine": machine(),
             "realtime": realtime,
             "clips": per_clip,
+            "budgets_ms": cfg.budgets_ms.model_dump(),
+            "turns": [asdict(t) for t in turns],
             "summary_ms": summary,
         }
         write_json_atomic(json_out, meta)
         print(f"wrote {json_out}", file=sys.stderr)
+        for image in write_bench_images(meta, json_out):
+            print(f"wrote {image}", file=sys.stderr)
     return 0
 
 

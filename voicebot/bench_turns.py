@@ -30,6 +30,7 @@ from voicebot.bench_questions import question_audio
 from voicebot.config import Config
 from voicebot.models import Models, load_models
 from voicebot.playback import AUDIBLE, VirtualPlayer
+from voicebot.plots import write_bench_images
 from voicebot.report import percentiles, write_json_atomic
 from voicebot.runner import run_recording
 from voicebot.session import Session
@@ -85,6 +86,7 @@ async def hesitation_runs(cfgs: dict[str, Config], models: Models, clips: list[d
                 "endpoint_ms": None if last is None else round((last.endpoint_s - true_end) * 1000),
                 "v2v_ms": None if last is None or last.first_audible_reply_s is None
                 else round((last.first_audible_reply_s - true_end) * 1000),
+                "latency_ms": {} if last is None else last.latency_ms,  # the last turn's stages (plots.py)
             }  # fmt: skip
             rows.append(row)
             print(f"  {policy:>7} {clip['file']:>14} pause {pause:.1f}s: {len(turns)} turn(s) {row['verdicts']} "
@@ -213,8 +215,11 @@ async def run_turns_bench(cfg: Config, manifest: Path | None, json_out: Path | N
     }
     print_table(results)
     if json_out is not None:
-        write_json_atomic(json_out, {"machine": machine(), **meta, "results": results})
+        report = {"machine": machine(), **meta, "budgets_ms": cfg.budgets_ms.model_dump(), "results": results}
+        write_json_atomic(json_out, report)
         print(f"wrote {json_out}", file=sys.stderr)
+        for image in write_bench_images(report, json_out):
+            print(f"wrote {image}", file=sys.stderr)
     return 0
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
-import json
 import logging
 import sys
 import time
@@ -22,6 +21,7 @@ from aiohttp import web
 from aiortc import RTCConfiguration, RTCIceServer, RTCPeerConnection, RTCSessionDescription
 from aiortc.mediastreams import MediaStreamError, MediaStreamTrack
 
+from voicebot import events
 from voicebot import frames as fr
 from voicebot.config import Config
 from voicebot.errors import VoicebotError
@@ -36,23 +36,6 @@ from voicebot.transports.webrtc import ReplyTrack, restrict_ice_to_loopback, tra
 
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 log = logging.getLogger("voicebot.server")
-
-
-def _event(frame: fr.Frame) -> dict[str, object] | None:
-    """The page's view of a pipeline frame (None: not shown)."""
-    if isinstance(frame, fr.SpeechStarted):
-        return {"type": "speech", "turn": frame.turn_id}
-    if isinstance(frame, fr.Transcript):
-        return {"type": "final" if frame.final else "partial", "turn": frame.turn_id, "text": frame.text}
-    if isinstance(frame, fr.LLMText):
-        return {"type": "reply_delta", "turn": frame.turn_id, "text": frame.text}
-    if isinstance(frame, fr.LLMDone):
-        return {"type": "reply", "turn": frame.turn_id, "text": frame.text, "error": frame.error}
-    if isinstance(frame, fr.TurnState):
-        return {"type": "state", "state": frame.state}
-    if isinstance(frame, fr.Interrupt):
-        return {"type": "interrupted", "turn": frame.turn_id, "merged": frame.merged}
-    return None
 
 
 class PeerSession:
@@ -72,16 +55,21 @@ class PeerSession:
         self._closing: asyncio.Task[None] | None = None
 
     def send(self, event: dict[str, object]) -> None:
+        """One event (voicebot/events.py, docs/EVENTS.md) on the data channel, once the page has opened it."""
         if self.channel is not None and self.channel.readyState == "open":
-            self.channel.send(json.dumps(event))
+            self.channel.send(events.encode(event))
+
+    def open_channel(self, channel) -> None:  # type: ignore[no-untyped-def]
+        self.channel = channel
+        self.send(events.session_event(self.server.cfg.budgets_ms.model_dump()))
 
     def _on_frame(self, frame: fr.Frame) -> None:
-        if (event := _event(frame)) is not None:
+        if (event := events.frame_event(frame)) is not None:
             self.send(event)
 
     def _on_turn(self, rec: TurnRecord) -> None:
         self.server.metrics.on_turn(rec)
-        self.send({"type": "turn", "turn": rec.turn_id, "latency_ms": rec.latency_ms, "transcript": rec.transcript})
+        self.send(events.turn_event(rec))
 
     def start(self, remote: MediaStreamTrack) -> None:
         self.task = asyncio.create_task(self._run(remote), name="peer-session")
@@ -97,7 +85,7 @@ class PeerSession:
             await self.session.run(gated(self._until_hangup(remote, first), self.gate), t0)
         except Exception as e:  # a stage failed: say why, and free the slot now, not when ICE gives up
             print(f"voicebot: session ended by an error: {e!r}", file=sys.stderr)
-            self.send({"type": "error", "error": f"the session failed: {e}"})
+            self.send(events.error_event(f"the session failed: {e}"))
         finally:
             self.close_soon()
 
@@ -207,7 +195,7 @@ class VoiceServer:
 
         @pc.on("datachannel")
         def on_datachannel(channel) -> None:  # type: ignore[no-untyped-def]
-            peer.channel = channel
+            peer.open_channel(channel)
 
         @pc.on("track")
         def on_track(track: MediaStreamTrack) -> None:
