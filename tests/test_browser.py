@@ -28,6 +28,7 @@ from aiohttp import web
 from audio.io import load_audio, write_wav
 from audio.wer import normalize, word_edits
 from voicebot import events
+from voicebot import frames as fr
 from voicebot.config import load_config
 from voicebot.models import load_models
 from voicebot.report import STAGES
@@ -119,7 +120,7 @@ def _decode(webm: bytes) -> np.ndarray:
     import av
 
     with av.open(io.BytesIO(webm)) as f:
-        parts = [fr.to_ndarray().astype(np.float32).reshape(-1) for fr in f.decode(audio=0)]
+        parts = [frame.to_ndarray().astype(np.float32).reshape(-1) for frame in f.decode(audio=0)]
     return np.concatenate(parts) if parts else np.zeros(0, np.float32)
 
 
@@ -351,19 +352,87 @@ async def test_a_full_server_and_a_denied_microphone_get_clear_messages(
     assert "microphone is blocked" in denied and reconnect_shown, denied
 
 
-async def test_a_browser_without_webrtc_gets_a_plain_message(playwright_api, server, silent_wav, tmp_path) -> None:
+WITHOUT = {
+    "webrtc": ("delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection;", "no WebRTC"),
+    "microphone": ("Object.defineProperty(navigator, 'mediaDevices', { value: undefined });", "no microphone"),
+}
+
+
+@pytest.mark.parametrize("missing", list(WITHOUT))
+async def test_a_browser_without_webrtc_or_a_microphone_api_gets_a_plain_message(
+    playwright_api, server, silent_wav, tmp_path, missing: str
+) -> None:
     _, url, _ = server
+    script, expected = WITHOUT[missing]
+    errors: list[str] = []
     async with playwright_api() as p:
         ctx = await _launch(p, tmp_path / "profile", silent_wav)
         try:
-            await ctx.add_init_script("delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection;")
+            await ctx.add_init_script(script)
             page = ctx.pages[0] if ctx.pages else await ctx.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
             await page.goto(url)
             message = await page.inner_text("#unsupported")
             controls = await page.is_visible("#connect")
         finally:
             await ctx.close()
-    assert "WebRTC" in message and not controls, message
+    assert expected in message and not controls and not errors, (message, errors)
+
+
+def _server_says(*frames: fr.Frame) -> list[str]:
+    """The messages the server sends for these pipeline frames."""
+    out = []
+    for frame in frames:
+        event = events.frame_event(frame)
+        assert event is not None, frame
+        out.append(events.encode(event))
+    return out
+
+
+async def test_a_continued_turn_replaces_its_cut_version(playwright_api, server, silent_wav, tmp_path) -> None:
+    """ "I need to find a" (pause: released, answered early) "new flat": the turn-taking stage withdraws
+    turn 1 with Interrupt(merged=True) and the whole sentence comes again as turn 2."""
+    _, url, _ = server
+    script = _server_says(
+        fr.TurnState("user_speaking"),
+        fr.Transcript(1, "I need to find a", False),
+        fr.TurnState("paused"),
+        fr.Transcript(1, "I need to find a", True),
+        fr.TurnState("bot_speaking"),
+        fr.LLMText(1, "Sure, what"),
+        fr.Interrupt(1, merged=True),
+        fr.TurnState("user_speaking"),
+        fr.Transcript(2, "I need to find a new", False, committed="I need to find a"),
+    )
+    async with playwright_api() as p:
+        ctx = await _launch(p, tmp_path / "profile", silent_wav)
+        try:
+            page = ctx.pages[0] if ctx.pages else await ctx.new_page()
+            await page.goto(url)
+            for data in script:
+                assert await page.evaluate("(d) => window.voicebot.handleMessage(d)", data)
+            while_speaking = await page.evaluate(TURNS_JS)
+            committed = await page.inner_text("#conversation .msg.user.tentative .committed")
+            for data in _server_says(
+                fr.Transcript(2, "I need to find a new flat.", True),
+                fr.TurnState("bot_speaking"),
+                fr.LLMText(2, "What area?"),
+                fr.ReplyFinished(2, "What area?"),
+                fr.TurnState("listening"),
+                fr.Transcript(3, "uh", False),  # a noise the ASR heard something in: never released
+                fr.TurnState("listening"),
+            ):
+                assert await page.evaluate("(d) => window.voicebot.handleMessage(d)", data)
+            after = await page.evaluate(TURNS_JS)
+        finally:
+            await ctx.close()
+    assert [(t["id"], t["user"], t["tentative"], t["bot"]) for t in while_speaking] == [
+        (2, "I need to find a new", True, None)
+    ]
+    assert committed == "I need to find a"
+    assert [(t["id"], t["user"], t["tentative"], t["bot"]) for t in after] == [
+        (2, "I need to find a new flat.", False, "What area?")
+    ]
 
 
 MALFORMED = [

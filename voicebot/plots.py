@@ -70,7 +70,7 @@ def waterfall_figure(rows: Sequence[tuple[str, dict[str, float]]], budget_ms: fl
     ax.set_title(f"{title}: where each turn's time went{more}", fontsize=10)
     ax.grid(axis="x", alpha=0.3)
     ax.set_axisbelow(True)
-    ax.legend(loc="lower right", fontsize=7, framealpha=0.9)
+    fig.legend(loc="outside lower center", ncols=6, fontsize=7, frameon=False)
     return fig
 
 
@@ -91,13 +91,16 @@ def stage_figure(groups: dict[str, dict[str, dict[str, float]]], budgets_ms: dic
         prefix = f"{group} " if len(groups) > 1 else ""
         ax.bar(at, p95, width * 0.9, color=color, alpha=0.35, label=f"{prefix}p95")
         ax.bar(at, p50, width * 0.9, color=color, label=f"{prefix}p50")
+        for xi, a, b in zip(at, p50, p95, strict=True):
+            if b:
+                ax.text(xi, b, f"{a:.0f}/{b:.0f}", ha="center", va="bottom", fontsize=6)
     _budget_ticks(ax, x, [budgets_ms.get(n) for n in names])
     ax.set_xticks(x, [LABELS[n] for n in names], fontsize=8)
     ax.set_ylabel("ms")
     ax.set_title(f"{title}: stage latency p50 / p95", fontsize=10)
     ax.grid(axis="y", alpha=0.3)
     ax.set_axisbelow(True)
-    ax.legend(fontsize=7)
+    fig.legend(loc="outside lower center", ncols=5, fontsize=7, frameon=False)
     return fig
 
 

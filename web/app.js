@@ -231,7 +231,9 @@ function renderReply(t) {
   if (!t.reply && !t.error && !t.interrupted) return;
   if (!t.bot) t.bot = message(t, "bot");
   const p = t.bot.querySelector(".text");
-  t.bot.classList.toggle("streaming", !t.final && !t.interrupted);
+  const streaming = !t.final && !t.interrupted;
+  t.bot.classList.toggle("streaming", streaming);
+  t.bot.setAttribute("aria-busy", String(streaming));
   t.bot.classList.toggle("interrupted", t.interrupted);
   p.replaceChildren();
   if (t.interrupted) {
@@ -429,6 +431,15 @@ function lost(why) {
   showNotice(why);
 }
 
+/** A new call numbers its turns from 1 again: what was said before stays on the page, above a line. */
+function newConversation() {
+  if (view.turns.size === 0) return;
+  view.turns = new Map();
+  const line = el("li", "call-break", "new call");
+  line.setAttribute("role", "separator");
+  ui.conversation.append(line);
+}
+
 async function connect() {
   hideNotice();
   setState("connecting");
@@ -490,6 +501,7 @@ async function connect() {
   }
   if (!resp.ok) throw new CallError(`The server refused the call: ${answer.error || `HTTP ${resp.status}`}`);
   await pc.setRemoteDescription(answer);
+  newConversation();
   ui.connect.textContent = "Hang up";
   ui.connect.classList.add("on");
   setState("listening");
