@@ -117,7 +117,9 @@ function handleMessage(data) {
     console.error("voicebot: an event could not be shown:", data, err);
     return false;
   }
-  window.voicebot.events.push(ev);
+  const seen = window.voicebot.events;
+  seen.push(ev);
+  if (seen.length > 5000) seen.splice(0, seen.length - 5000); // a debugging aid, not a log: bounded
   return true;
 }
 
