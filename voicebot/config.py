@@ -114,8 +114,19 @@ class LlmConfig(_Section):
 
 
 class TtsConfig(_Section):
-    backend: Literal["piper"] = "piper"
+    backend: Literal["piper", "coqui"] = Field(
+        "piper", description="piper: in process; coqui: a Coqui model in its own venv (scripts/setup_coqui.sh)"
+    )
     voice: str = Field("joe", description="built-in voice name (joe) or a Piper .onnx file")
+    model: str | None = Field(None, description="backend coqui: a Coqui model directory (config.json + checkpoint)")
+    speaker: str | None = Field(
+        None, description="backend coqui: multi-speaker VITS speaker name; XTTS speaker name or reference WAV"
+    )
+    language: str | None = Field(None, description="backend coqui: language of a multilingual model (XTTS: en)")
+    device: Literal["cpu", "cuda"] = Field("cpu", description="backend coqui: where the model runs")
+    coqui_python: str | None = Field(
+        None, description="backend coqui: the Coqui venv's python; null: .venv-coqui/bin/python in the project"
+    )
     length_scale: float = Field(1.0, gt=0.1, le=5.0, description="speaking rate: larger is slower")
     threads: int = Field(1, ge=1, le=64)
     first_min_words: int = Field(2, ge=1, le=50, description="words before the first phrase may end at a comma")
@@ -130,6 +141,20 @@ class TtsConfig(_Section):
     def _word_limits_ordered(self) -> TtsConfig:
         if self.first_min_words > self.first_max_words or self.min_words > self.max_words:
             raise ValueError("need first_min_words <= first_max_words and min_words <= max_words")
+        return self
+
+    @model_validator(mode="after")
+    def _backend_keys(self) -> TtsConfig:
+        if self.backend == "coqui" and not self.model:
+            raise ValueError("backend 'coqui' needs tts.model: a Coqui model directory (config.json + checkpoint)")
+        if self.backend == "piper":
+            coqui_only = {"model": self.model, "speaker": self.speaker, "language": self.language,
+                          "coqui_python": self.coqui_python}
+            if self.device != "cpu":
+                coqui_only["device"] = self.device
+            given = [f"tts.{k}" for k, v in coqui_only.items() if v is not None]
+            if given:
+                raise ValueError(f"{', '.join(given)}: only for backend 'coqui' (Piper takes tts.voice)")
         return self
 
 

@@ -10,24 +10,28 @@ from dataclasses import dataclass
 import numpy as np
 
 from audio.asr import WhisperAsr
-from audio.tts import PiperTts
+from audio.tts import PiperTts, Tts
+from audio.tts_coqui import CoquiTts
 from voicebot.config import Config
 from voicebot.errors import VoicebotError
 from voicebot.llm import EngineClient, LLMClient, OpenAIClient, ReplyParams
-from voicebot.options import asr_options, engine_options, tts_options
+from voicebot.options import asr_options, coqui_options, engine_options, tts_options
 from voicebot.priority import FirstAudioPriority
 
 
 @dataclass
 class Models:
     asr: WhisperAsr
-    tts: PiperTts
+    tts: Tts
     llm: LLMClient
     reply_params: ReplyParams
     priority: FirstAudioPriority  # shared by every session: in-process LLM decoding yields to first phrases
 
     async def close(self) -> None:
-        await self.llm.close()
+        try:
+            await self.llm.close()
+        finally:
+            await asyncio.to_thread(self.tts.close)  # the Coqui backend's worker process ends here
 
 
 def _load_llm(cfg: Config, priority: FirstAudioPriority) -> LLMClient:
@@ -40,6 +44,12 @@ def _load_llm(cfg: Config, priority: FirstAudioPriority) -> LLMClient:
     engine = Engine(engine_options(cfg))
     engine.before_step = priority.wait
     return EngineClient(engine)
+
+
+def _load_tts(cfg: Config) -> Tts:
+    if cfg.tts.backend == "coqui":
+        return CoquiTts(coqui_options(cfg))
+    return PiperTts(tts_options(cfg))
 
 
 def _timed(what: str, fn, *args):  # type: ignore[no-untyped-def]
@@ -62,9 +72,10 @@ async def load_models(cfg: Config) -> Models:
     from engine.errors import EngineError
 
     priority = FirstAudioPriority()
+    voice = f"coqui: {cfg.tts.model}" if cfg.tts.backend == "coqui" else cfg.tts.voice
     loaded = await asyncio.gather(
         asyncio.to_thread(_timed, f"ASR ({cfg.asr.model})", WhisperAsr, asr_options(cfg)),
-        asyncio.to_thread(_timed, f"TTS ({cfg.tts.voice})", PiperTts, tts_options(cfg)),
+        asyncio.to_thread(_timed, f"TTS ({voice})", _load_tts, cfg),
         asyncio.to_thread(_timed, f"LLM ({cfg.llm.model})", _load_llm, cfg, priority),
         return_exceptions=True,
     )
@@ -72,13 +83,21 @@ async def load_models(cfg: Config) -> Models:
     if errors:
         if not isinstance(loaded[2], BaseException):
             await loaded[2].close()  # don't leave the engine's thread running
+        if not isinstance(loaded[1], BaseException):
+            await asyncio.to_thread(loaded[1].close)  # nor the Coqui worker process
         if isinstance(errors[0], AudioError | EngineError | VoicebotError):
             raise VoicebotError(str(errors[0])) from errors[0]
         raise errors[0]
     asr, tts, llm = loaded
     params = ReplyParams(cfg.llm.max_tokens, cfg.llm.temperature, cfg.llm.top_p, cfg.llm.seed)
     models = Models(asr, tts, llm, params, priority)
-    await asyncio.to_thread(_warm_up, models)
-    async for _ in llm.stream([{"role": "user", "content": "Hi"}], ReplyParams(max_tokens=2)):
-        pass
+    try:
+        await asyncio.to_thread(_warm_up, models)
+        async for _ in llm.stream([{"role": "user", "content": "Hi"}], ReplyParams(max_tokens=2)):
+            pass
+    except BaseException as e:
+        await models.close()  # a failed warm-up must not leave the engine thread or the Coqui worker behind
+        if isinstance(e, AudioError):
+            raise VoicebotError(str(e)) from e
+        raise
     return models

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from audio.asr import AsrOptions
 from audio.tts import TtsOptions
+from audio.tts_coqui import CoquiOptions
 from audio.vad import VadOptions
 from voicebot.config import Config
 from voicebot.transports.echo import EchoOptions
@@ -31,6 +32,15 @@ def asr_options(cfg: Config) -> AsrOptions:
 
 def tts_options(cfg: Config) -> TtsOptions:
     return TtsOptions(voice=cfg.tts.voice, length_scale=cfg.tts.length_scale, threads=cfg.tts.threads)
+
+
+def coqui_options(cfg: Config) -> CoquiOptions:
+    t = cfg.tts
+    assert t.model is not None  # TtsConfig requires it for backend coqui
+    return CoquiOptions(
+        model=t.model, python=t.coqui_python, speaker=t.speaker, language=t.language, device=t.device,
+        threads=t.threads, length_scale=t.length_scale,
+    )
 
 
 def echo_options(cfg: Config, webrtc: bool = False) -> EchoOptions:

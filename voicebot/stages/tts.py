@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from audio.chunker import PhraseChunker
-from audio.tts import PiperTts
+from audio.tts import Tts
 from voicebot import frames as fr
 from voicebot.pipeline import Stage
 from voicebot.priority import FirstAudioPriority
@@ -18,7 +18,7 @@ class TtsStage(Stage):
     name = "tts"
 
     def __init__(
-        self, tts: PiperTts, chunking: dict[str, int] | None = None, priority: FirstAudioPriority | None = None
+        self, tts: Tts, chunking: dict[str, int] | None = None, priority: FirstAudioPriority | None = None
     ) -> None:
         """priority: held while a reply's first phrase is synthesized, so LLM decoding yields the CPU."""
         super().__init__()
