@@ -1,6 +1,6 @@
 """TTS latency bench: Piper next to a Coqui model (through its worker process), same phrases, same run.
 
-    python -m audio.bench_coqui [--model DIR] [--repeats N] [--json PATH]
+    python -m audio.bench_coqui [--model DIR [--speaker S]] [--repeats N] [--json PATH]
 
 first audio: `synthesize(phrase)` called → first chunk back in this process (for Coqui that includes the
 request, the worker's inference, the PCM over the pipe and the soxr resampling). RTF: synthesis time over
@@ -90,6 +90,7 @@ def build_tiny_model(out: Path, python: Path) -> None:
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--model", type=Path, help="a Coqui model directory (default: a tiny random VITS)")
+    ap.add_argument("--speaker", help="tts.speaker for the model (XTTS: a speakers_xtts.pth name or a WAV)")
     ap.add_argument("--python", type=Path, default=DEFAULT_PYTHON, help="the Coqui venv's python")
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--json", type=Path, help="also write the results here")
@@ -100,7 +101,7 @@ def main(argv: list[str] | None = None) -> None:
             model = Path(tmp)
             build_tiny_model(model, args.python)
         piper = PiperTts(TtsOptions())
-        coqui = CoquiTts(CoquiOptions(model=str(model), python=str(args.python)))
+        coqui = CoquiTts(CoquiOptions(model=str(model), python=str(args.python), speaker=args.speaker))
         try:
             results = bench({"piper": piper, "coqui": coqui}, args.repeats)
         finally:

@@ -192,7 +192,11 @@ class Voice:
         elif speaker is not None and Path(speaker).is_file():  # a reference recording to clone
             self.latent, self.embedding = self.model.get_conditioning_latents(audio_path=[speaker])
         else:
-            raise WorkerError("speaker", "XTTS needs tts.speaker: a name from speakers_xtts.pth or a reference WAV")
+            names = list(sm.speakers)[:10] if sm is not None else []
+            got = "" if speaker is None else f"{speaker!r} is neither a known speaker nor a file; "
+            raise WorkerError(
+                "speaker", f"XTTS needs tts.speaker: {got}a name from speakers_xtts.pth {names} or a reference WAV"
+            )
 
     def synthesize(self, text: str, send_audio: Any) -> None:
         """Call send_audio(float32 array) for each sentence (VITS) or streamed chunk (XTTS)."""
@@ -217,7 +221,7 @@ class Voice:
     def versions(self) -> dict[str, str]:
         from importlib.metadata import version
 
-        return {name: version(name) for name in ("coqui-tts", "torch", "torchaudio")}
+        return {name: version(name) for name in ("coqui-tts", "torch", "torchaudio", "transformers")}
 
 
 def _answer(voice: Voice, text: Any, out: BinaryIO) -> None:

@@ -11,15 +11,16 @@ VENV=${VOICEBOT_COQUI_VENV:-.venv-coqui}
 PY=${PYTHON:-python3}
 
 # The pins that ran Coqui here; the order matters (torchvision would otherwise pull another torch).
+# coqui-tts asks for transformers>=4.57, but 5.x breaks XTTS's streaming GPT (past_key_values is None).
 TORCH=torch==2.9.1
-pins=(torchaudio==2.9.1 torchcodec==0.8.1 coqui-tts==0.28.0 six "numpy<2.4")
+pins=(torchaudio==2.9.1 torchcodec==0.8.1 coqui-tts==0.28.0 transformers==4.57.6 six "numpy<2.4")
 
 check() {
   "$VENV/bin/python" - <<'PY' 2>/dev/null
 import importlib.metadata as md
 import sys
 
-want = {"torch": "2.9.1", "torchaudio": "2.9.1", "torchcodec": "0.8.1", "coqui-tts": "0.28.0"}
+want = {"torch": "2.9.1", "torchaudio": "2.9.1", "torchcodec": "0.8.1", "coqui-tts": "0.28.0", "transformers": "4.57.6"}
 got = {name: md.version(name).split("+")[0] for name in want}
 if got != want:
     sys.exit(f"versions differ: {got}")

@@ -12,19 +12,27 @@ variants:
   vits      a VITS small enough to load in a second (graphemes, no phonemizer, no discriminator)
   mismatch  the same config.json with a checkpoint of a wider VITS: load_state_dict must refuse it
   glow_tts  a real Coqui model type the backend does not run (it needs a separate vocoder)
+  xtts      an XTTS with a one-layer GPT, a character vocab.json and one speaker in speakers_xtts.pth:
+            random, so it babbles until gpt_max_audio_tokens, but through the real streaming path
 """
 
 from __future__ import annotations
 
 import argparse
+import string
 from pathlib import Path
 
 import torch
+from tokenizers import Tokenizer
+from tokenizers.models import BPE
 from TTS.config.shared_configs import BaseAudioConfig
 from TTS.tts.configs.glow_tts_config import GlowTTSConfig
 from TTS.tts.configs.vits_config import VitsConfig
+from TTS.tts.configs.xtts_config import XttsArgs, XttsConfig
+from TTS.tts.layers.xtts.tokenizer import VoiceBpeTokenizer
 from TTS.tts.models.glow_tts import GlowTTS
 from TTS.tts.models.vits import Vits, VitsArgs
+from TTS.tts.models.xtts import Xtts
 
 
 def tiny_vits_config(sample_rate: int, hidden: int = 16) -> VitsConfig:
@@ -56,8 +64,32 @@ def save(model: torch.nn.Module, config_json: str, out: Path) -> None:
     torch.save({"model": model.state_dict()}, out / "model.pth")
 
 
+def build_xtts(out: Path) -> None:
+    """XTTS loads model.pth, vocab.json and speakers_xtts.pth from its directory."""
+    out.mkdir(parents=True, exist_ok=True)
+    chars = string.ascii_lowercase + string.digits + ".,!?'-:;"
+    vocab = {tok: i for i, tok in enumerate(["[STOP]", "[UNK]", "[SPACE]", "[START]", "[en]", *chars])}
+    tok = Tokenizer(BPE(vocab=vocab, merges=[], unk_token="[UNK]"))  # no merges: one token per character
+    tok.add_special_tokens(["[STOP]", "[UNK]", "[SPACE]", "[START]", "[en]"])
+    tok.save(str(out / "vocab.json"))
+    width = 64
+    args = XttsArgs(gpt_layers=1, gpt_n_model_channels=width, gpt_n_heads=2, decoder_input_dim=width,
+                    gpt_max_audio_tokens=48, gpt_max_text_tokens=200)
+    config = XttsConfig(model_args=args, languages=["en"])
+    model = Xtts(config)
+    model.tokenizer = VoiceBpeTokenizer(vocab_file=str(out / "vocab.json"))
+    model.init_models()  # the GPT is built only once the tokenizer is known
+    torch.save({"model": model.state_dict()}, out / "model.pth")
+    speaker = {"gpt_cond_latent": torch.randn(1, 32, width), "speaker_embedding": torch.randn(1, 512, 1)}
+    torch.save({"tiny": speaker}, out / "speakers_xtts.pth")
+    (out / "config.json").write_text(config.to_json(), encoding="utf-8")
+
+
 def build(out: Path, variant: str, sample_rate: int) -> None:
     torch.manual_seed(0)
+    if variant == "xtts":
+        build_xtts(out)
+        return
     if variant == "glow_tts":
         config = GlowTTSConfig(use_phonemes=False, text_cleaner="english_cleaners", hidden_channels_enc=32,
                                hidden_channels_dec=32, hidden_channels_dp=32, num_flow_blocks_dec=2)
@@ -75,7 +107,7 @@ def build(out: Path, variant: str, sample_rate: int) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out", type=Path)
-    ap.add_argument("--variant", choices=["vits", "mismatch", "glow_tts"], default="vits")
+    ap.add_argument("--variant", choices=["vits", "mismatch", "glow_tts", "xtts"], default="vits")
     ap.add_argument("--sample-rate", type=int, default=22050)
     a = ap.parse_args()
     build(a.out, a.variant, a.sample_rate)

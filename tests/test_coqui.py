@@ -47,10 +47,10 @@ def coqui_python() -> Path:
 
 @pytest.fixture(scope="module")
 def model_dirs(tmp_path_factory: pytest.TempPathFactory, coqui_python: Path) -> dict[str, Path]:
-    """vits (22050 Hz), vits16k, mismatch (checkpoint of a wider net), glow_tts (an unsupported type)."""
+    """vits (22050 Hz), vits16k, mismatch (checkpoint of a wider net), glow_tts (an unsupported type), xtts."""
     root = tmp_path_factory.mktemp("coqui-models")
     variants = {"vits": ("vits", 22050), "vits16k": ("vits", 16000), "mismatch": ("mismatch", 22050),
-                "glow_tts": ("glow_tts", 22050)}
+                "glow_tts": ("glow_tts", 22050), "xtts": ("xtts", 24000)}
     for name, (variant, rate) in variants.items():
         subprocess.run(
             [str(coqui_python), str(TINY_MODEL), str(root / name), "--variant", variant, "--sample-rate", str(rate)],
@@ -140,6 +140,29 @@ def test_length_scale_reaches_the_model(tts: CoquiTts, model_dirs: dict[str, Pat
         slow.close()
     n = sum(len(c) for c in tts.synthesize(TEXT))
     assert 1.6 * n < n_slow < 2.4 * n
+
+
+def test_xtts_streams_its_audio(model_dirs: dict[str, Path], testdata: Path) -> None:
+    """XTTS (random one-layer GPT) through `inference_stream`: chunks arrive while it is still decoding."""
+    t = CoquiTts(CoquiOptions(model=str(model_dirs["xtts"]), speaker="tiny"))
+    try:
+        assert (t.model_type, t.streaming, t.model_sample_rate, t.sample_rate) == ("xtts", True, 24000, 22050)
+        t0 = time.perf_counter()
+        arrivals = [(time.perf_counter() - t0, c) for c in t.synthesize("Hello there.")]
+    finally:
+        t.close()
+    # It babbles to gpt_max_audio_tokens (48) and yields every 20 tokens: 3 chunks (+ the resampler's tail).
+    assert len([c for _, c in arrivals if len(c) > 1000]) == 3
+    assert arrivals[0][0] < 0.8 * arrivals[-1][0]  # the first chunk came well before the last
+    assert _rms(np.concatenate([c for _, c in arrivals])) > 0.001
+    # A reference recording instead of a named speaker: the voice is cloned with XTTS's own encoders.
+    clone = CoquiTts(CoquiOptions(model=str(model_dirs["xtts"]), speaker=str(testdata / "spk1_snt1.wav")))
+    try:
+        assert sum(len(c) for c in clone.synthesize("Hello there.")) > 0.5 * clone.sample_rate
+    finally:
+        clone.close()
+    with pytest.raises(AudioError, match=r"'nobody' is neither a known speaker nor a file; .*\['tiny'\]"):
+        CoquiTts(CoquiOptions(model=str(model_dirs["xtts"]), speaker="nobody"))
 
 
 def test_close_ends_the_worker_and_models_close_closes_it(model_dirs: dict[str, Path]) -> None:
