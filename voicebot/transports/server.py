@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 from aiohttp import web
 from aiortc import RTCConfiguration, RTCIceServer, RTCPeerConnection, RTCSessionDescription
 from aiortc.mediastreams import MediaStreamError, MediaStreamTrack
+from aiortc.sdp import SessionDescription
 
 from voicebot import events
 from voicebot import frames as fr
@@ -171,16 +172,19 @@ class VoiceServer:
             return True
         return urlsplit(origin).netloc == request.host
 
+    def _busy(self) -> web.Response:
+        self.metrics.sessions_rejected += 1
+        limit = self.cfg.server.max_sessions
+        msg = f"server busy: all {limit} voice sessions are in use; try again later"
+        return web.json_response({"error": msg}, status=503)
+
     async def offer(self, request: web.Request) -> web.Response:
         if not self._origin_allowed(request):
             self.metrics.sessions_rejected += 1
             origin = request.headers.get("Origin")
             return web.json_response({"error": f"origin {origin} may not open voice sessions here"}, status=403)
-        limit = self.cfg.server.max_sessions
-        if len(self.sessions) >= limit:
-            self.metrics.sessions_rejected += 1
-            msg = f"server busy: all {limit} voice sessions are in use; try again later"
-            return web.json_response({"error": msg}, status=503)
+        if len(self.sessions) >= self.cfg.server.max_sessions:
+            return self._busy()
         try:
             body = await request.json()
             offer = RTCSessionDescription(sdp=body["sdp"], type=body["type"])
@@ -189,9 +193,6 @@ class VoiceServer:
         ice = [RTCIceServer(urls=u) for u in self.cfg.server.ice_servers]
         pc = RTCPeerConnection(RTCConfiguration(iceServers=ice))
         peer = PeerSession(self, pc)
-        self.sessions.add(peer)  # take the slot before the first await
-        self.metrics.sessions_total += 1
-        self.metrics.sessions_active = len(self.sessions)
 
         @pc.on("datachannel")
         def on_datachannel(channel) -> None:  # type: ignore[no-untyped-def]
@@ -212,13 +213,31 @@ class VoiceServer:
             await pc.setRemoteDescription(offer)
             if peer.task is None:
                 raise ValueError("the offer has no audio track")
+            if _lacks_fingerprint(offer.sdp):  # aiortc would answer, then fail in a task once ICE connects
+                raise ValueError("the offer has no DTLS fingerprint")
             pc.addTrack(peer.track)
             await pc.setLocalDescription(await pc.createAnswer())
         except Exception as e:  # a malformed or unsupported offer: the caller gets the reason
             await peer.close()
-            return web.json_response({"error": f"bad offer: {e}"}, status=400)
+            reason = str(e) or f"unreadable SDP ({type(e).__name__})"  # aiortc's parser asserts without a message
+            return web.json_response({"error": f"bad offer: {reason}"}, status=400)
+        # The slot is taken only now, with no await since this check: concurrent offers cannot overshoot
+        # max_sessions (each passed the first check while its body was arriving), and a malformed one never
+        # holds a slot, not even while aiortc rejects it.
+        if len(self.sessions) >= self.cfg.server.max_sessions or peer._closing is not None:
+            await peer.close()
+            return self._busy()
+        self.sessions.add(peer)
+        self.metrics.sessions_total += 1
+        self.metrics.sessions_active = len(self.sessions)
         answer = pc.localDescription
         return web.json_response({"sdp": answer.sdp, "type": answer.type})
+
+
+def _lacks_fingerprint(sdp: str) -> bool:
+    """An offer without a DTLS fingerprint: aiortc accepts it, then asserts in an unawaited task once ICE
+    connects (a traceback on stderr), and the session waits for audio that cannot come."""
+    return any(not m.dtls or not m.dtls.fingerprints for m in SessionDescription.parse(sdp).media)
 
 
 def _is_loopback(host: str) -> bool:
@@ -234,6 +253,8 @@ async def serve(cfg: Config, host: str | None = None, port: int | None = None) -
 
     host = host or cfg.server.host
     port = cfg.server.port if port is None else port
+    if not 0 <= port <= 65535:  # --port skips the config's check; bind() would raise OverflowError
+        raise VoicebotError(f"--port {port}: a port is 0-65535")
     if _is_loopback(host):
         restrict_ice_to_loopback()
     models = await load_models(cfg)
