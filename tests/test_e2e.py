@@ -152,8 +152,11 @@ async def test_fast_replay_of_a_conversation_answers_every_turn_in_full(cfg, mod
     from voicebot.runner import run_recording
 
     names = ["spk1_snt1.wav", "spk2_snt2.wav", "spk1_snt4.wav"]
-    gap = np.zeros(int(1.2 * 16000), np.float32)  # shorter than any reply: live, each would be a barge-in
+    # the gap outlasts every end-of-turn wait (so each sentence is a turn of its own) and is shorter than
+    # any reply: live, each next sentence would be a barge-in
+    quick = load_config(None, {"llm.max_tokens": 24, "turns.unsure_ms": 1000, "turns.unfinished_ms": 1000})
+    gap = np.zeros(int(1.2 * 16000), np.float32)
     audio = np.concatenate([part for n in names for part in (load_audio(testdata / n, 16000), gap)])
-    turns, _ = await run_recording(cfg, models, audio, realtime=False)
+    turns, _ = await run_recording(quick, models, audio, realtime=False)
     assert len(turns) == 3, [t.transcript for t in turns]
     assert all(t.reply_text.strip() and not t.interrupted and not t.error for t in turns), turns
