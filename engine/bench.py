@@ -26,6 +26,7 @@ from pathlib import Path
 import torch
 
 from engine import Engine, EngineOptions, SamplingParams
+from engine.cpu import ISA_VARIABLES
 from engine.tokenizer import Tokenizer
 
 PROMPT = [{"role": "user", "content": "Tell me a short story about a robot who learns to paint."}]
@@ -87,7 +88,7 @@ def machine_info() -> dict:
         "cpu": name or platform.processor(),
         "cpu_features": cpu.describe(),
         "torch_cpu_capability": torch.backends.cpu.get_cpu_capability(),
-        "env": {k: os.environ[k] for k in ("ONEDNN_MAX_CPU_ISA", "ATEN_CPU_CAPABILITY") if k in os.environ},
+        "env": {k: os.environ[k] for k in ISA_VARIABLES if k in os.environ},
         "cores": os.cpu_count(),
         "torch": torch.__version__,
     }

@@ -96,7 +96,7 @@ def test_multi_turn_with_a_prefix_cache() -> None:
     assert "reply" in engine.sessions["engine-bench-1"]
 
 
-@pytest.mark.parametrize("var", ["ATEN_CPU_CAPABILITY", "ONEDNN_MAX_CPU_ISA"])
+@pytest.mark.parametrize("var", ["ATEN_CPU_CAPABILITY", "ONEDNN_MAX_CPU_ISA", "FBGEMM_ENABLE_INSTRUCTIONS"])
 def test_machine_info_records_cpu_overrides(monkeypatch: pytest.MonkeyPatch, var: str) -> None:
     monkeypatch.setenv(var, "avx2")
     info = machine_info()

@@ -65,8 +65,12 @@ async def run_bench(
     return 0
 
 
-def machine() -> str:
-    return f"{platform.machine()} {platform.processor() or ''} cores={len(os.sched_getaffinity(0))}".strip()
+def machine() -> dict:
+    """The CPU, its features, the ISA overrides in force and the cores: a figure is only comparable with one
+    from the same kind of machine (engine.bench.machine_info)."""
+    from engine.bench import machine_info
+
+    return {**machine_info(), "cores": len(os.sched_getaffinity(0)), "arch": platform.machine()}
 
 
 def llm_meta(cfg: Config, models: Models) -> dict[str, object]:

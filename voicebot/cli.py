@@ -82,6 +82,8 @@ async def _main(args: argparse.Namespace) -> int:
             await run_file(
                 cfg, models, samples, args.input, args.out, args.report, not args.fast, args.trailing_silence
             )
+        except AudioError as e:  # a TTS worker (Coqui) that dies mid-run: one line, not a traceback
+            raise VoicebotError(str(e)) from None
         finally:
             await models.close()
         return 0
