@@ -94,7 +94,10 @@ async def test_a_revoked_early_transcript_produces_nothing(engine):
     client, conv, got = await _run(engine, frames)
     assert client.prompts == ["Tell me"]
     assert got == [] and conv.messages == []
-    assert engine.stats()["in_flight"] == 0
+    deadline = time.monotonic() + 10  # the engine thread applies the abort after its current step
+    while engine.stats()["in_flight"]:
+        assert time.monotonic() < deadline, engine.stats()
+        await asyncio.sleep(0.02)
 
 
 @module_loop
@@ -192,3 +195,44 @@ async def test_a_backend_bug_ends_the_reply_with_an_error_instead_of_hanging(eng
 
 async def _once(frame: fr.Frame) -> AsyncIterator[fr.Frame]:
     yield frame
+
+
+class ScoringClient(CountingClient):
+    """Also records the scoring requests (the warm-up prefills go through end_of_turn)."""
+
+    def __init__(self, engine: Engine) -> None:
+        super().__init__(engine)
+        self.scored: list[str] = []
+
+    async def end_of_turn(self, messages: list[dict[str, str]], cache_key: str | None = None) -> float | None:
+        self.scored.append(messages[-1]["content"])
+        return await super().end_of_turn(messages, cache_key)
+
+
+@module_loop
+async def test_committed_words_are_prefilled_while_the_user_speaks(engine):
+    """Partial transcripts warm the session's cache with the words the ASR committed to, so the reply at
+    the end computes only what follows them; the reply itself is the one a cold cache gives."""
+    client, conv, out = ScoringClient(engine), Conversation("You are brief."), Collect()
+    stage = LlmStage(client, conv, PARAMS)
+    q = "What is the capital city of France?"
+    frames = [
+        fr.Transcript(1, "What is", False, "What"),  # too few committed words to bother
+        fr.Transcript(1, "What is the capital city", False, "What is the capital"),
+        fr.Transcript(1, "What is the capital city of", False, "What is the capital city"),  # not 3 more yet
+        fr.Transcript(1, q, True),
+    ]
+    warm_ids = engine.tokenizer.encode_chat(conv.prompt(pending="What is the capital"))
+    reused = engine.stats()["reused_tokens"]
+    await Pipeline([stage, out]).run(_paced(frames))
+    assert client.scored == ["What is the capital"]
+    done = [f for f in out.got if isinstance(f, fr.LLMDone)]
+    assert [d.text for d in done] == [await _reference(engine, q)]
+    assert engine.stats()["reused_tokens"] - reused >= len(warm_ids) - 4  # all but the template's closing tokens
+    await stage.close()
+
+
+async def _paced(frames: list[fr.Frame]) -> AsyncIterator[fr.Frame]:
+    for f in frames:
+        yield f
+        await asyncio.sleep(0.3)  # a partial every few hundred ms; a warm-up finishes in between
