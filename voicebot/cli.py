@@ -49,7 +49,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, help="port (default: server.port)")
 
     soak = sub.add_parser("soak", help="many WebRTC callers with hang-ups, barge-ins and bad offers: leaks, hangs")
-    soak.add_argument("--callers", type=int, default=4, help="concurrent callers (also server.max_sessions)")
+    soak.add_argument("--callers", type=int, default=4, help="concurrent callers (server.max_sessions: 1 more)")
     soak.add_argument("--turns", type=int, default=25, help="turns per caller")
     soak.add_argument("--turns-per-call", type=int, default=5, help="a round: one call of this many turns each")
     soak.add_argument("--seed", type=int, default=0, help="seeds which turns are hung up, barged in on, ...")

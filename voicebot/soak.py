@@ -7,7 +7,9 @@ and N caller peers (aiortc, ICE host candidates restricted to 127.0.0.1: nothing
 speak the shared single-sentence recordings turn by turn, in real time. From a seeded RNG, a turn is
 hung up mid-reply, or barged in on (the next sentence starts while the reply plays), and bad offers
 (garbage SDP, no DTLS fingerprint, another site's Origin; at every round start one offer beyond
-`max_sessions`) go to `/offer` between turns.
+`max_sessions`) go to `/offer` between turns. `server.max_sessions` is set to callers + 1: the spare slot
+lets a bad offer reach the SDP checks (a full server answers 503 before reading the offer), and at the
+round start a silent extra call fills it for the beyond-limit offer.
 
 The run is split into rounds: every caller makes one call of `turns_per_call` turns, then all hang up and
 the soak waits for the server to free every session and the engine every request before it counts RSS,
@@ -36,7 +38,7 @@ import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal
 
@@ -62,7 +64,8 @@ LOUD = 0.02  # a received frame with a peak above this is reply speech (the serv
 
 Action = Literal["reply", "hang_up", "barge_in"]
 BadOffer = Literal["garbage", "no_fingerprint", "cross_origin", "beyond_limit"]
-# what each bad offer may get: never 200; 503 when every slot is in use (capacity is checked first)
+# what each bad offer may get: never 200; 503 if it came while every slot was in use (a redial can briefly
+# take the spare slot while the server frees the hung-up session: capacity is checked first)
 EXPECTED: dict[str, set[int]] = {
     "garbage": {400, 503},
     "no_fingerprint": {400, 503},
@@ -319,6 +322,7 @@ class Resources:
     engine_cached_sessions: int | None
     python_objects: int  # objects the garbage collector tracks: flat while RSS grows means native memory
     python_threads: dict[str, int]  # by name, numbering stripped: says which pool a thread leak is in
+    task_names: dict[str, int]  # by coroutine: says what a task leak is
 
     @staticmethod
     def now(models: Models, own: set[asyncio.Task[Any]]) -> Resources:
@@ -326,13 +330,16 @@ class Resources:
         status = Path("/proc/self/status").read_text()
         rss_kb = int(re.search(r"VmRSS:\s+(\d+)", status).group(1))  # type: ignore[union-attr]
         threads = int(re.search(r"Threads:\s+(\d+)", status).group(1))  # type: ignore[union-attr]
-        tasks = sum(1 for t in asyncio.all_tasks() if t not in own and not t.done())
+        alive = [t for t in asyncio.all_tasks() if t not in own and not t.done()]
+        coros = Counter(getattr(t.get_coro(), "__qualname__", repr(t.get_coro())) for t in alive)
         engine = getattr(models.llm, "engine", None)
         cached = engine.stats()["cached_sessions"] if engine is not None else None
         names = Counter(re.sub(r"[-_]?\d+(_\d+)?( \(.*\))?$", "", t.name) for t in threading.enumerate())
         fds = len(os.listdir("/proc/self/fd"))
         objects = len(gc.get_objects())
-        return Resources(round(rss_kb / 1024, 1), threads, fds, tasks, cached, objects, dict(sorted(names.items())))
+        return Resources(
+            round(rss_kb / 1024, 1), threads, fds, len(alive), cached, objects, dict(sorted(names.items())), dict(coros)
+        )
 
 
 @dataclass
@@ -413,8 +420,8 @@ class _SessionFailed(Exception):
 
 class Soak:
     def __init__(self, cfg: Config, models: Models, clips: dict[str, Clip], opts: SoakOptions) -> None:
-        # every caller must fit, and one more must not: the beyond-limit probe relies on it
-        self.cfg = cfg.model_copy(update={"server": cfg.server.model_copy(update={"max_sessions": opts.callers})})
+        server = cfg.server.model_copy(update={"max_sessions": opts.callers + 1})  # + the spare slot
+        self.cfg = cfg.model_copy(update={"server": server})
         self.models = models
         self.clips = clips
         self.opts = opts
@@ -473,8 +480,8 @@ class Soak:
             self._own.update(callers)
             try:
                 self._probe = {"beyond_limit_status": None}
-                if all(await asyncio.gather(*dialled)):  # every caller holds a session: one more is refused
-                    await self._bad_offer("beyond_limit", None)
+                if all(await asyncio.gather(*dialled)):  # every caller holds a session
+                    await self._beyond_limit()
                 go.set()
                 await asyncio.gather(*callers)
             finally:
@@ -484,6 +491,20 @@ class Soak:
                 self._own.difference_update(callers)
             await self._after_round(rnd)
 
+    async def _beyond_limit(self) -> None:
+        """With every caller in a call, a silent extra call takes the spare slot; one more offer must get 503."""
+        filler = await self._dial(-1)
+        try:
+            await self._bad_offer("beyond_limit", None)
+            # hung up once connected: closing while ICE completes leaves aioice's consent task running for
+            # good (aioice 0.13: connect() starts it after close() has run)
+            await filler.until(lambda: filler.pc.connectionState == "connected", self.opts.turn_timeout_s, "no ICE")
+        finally:
+            await filler.hang_up()
+        deadline = time.monotonic() + self.opts.free_timeout_s  # the spare slot is free again before turns start
+        while len(self.server.sessions) > self.opts.callers and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+
     async def _caller(self, c: int, rnd: int, plan: list[TurnPlan], dialled: asyncio.Future, go: asyncio.Event) -> None:
         base = rnd * self.opts.turns_per_call
         turns = plan[base : base + self.opts.turns_per_call]
@@ -491,8 +512,10 @@ class Soak:
         try:
             try:
                 call = await self._dial(c)
-            except (TimeoutError, VoicebotError) as e:
+            except TimeoutError as e:
                 self.result.hangs.append(f"caller {c} round {rnd + 1}: could not call: {e}")
+            except Exception as e:
+                self.result.errors.append(f"caller {c} round {rnd + 1}: could not call: {type(e).__name__}: {e}")
             dialled.set_result(call is not None)
             await go.wait()
             said = _Said(-1, 0, 0.0)
@@ -500,9 +523,9 @@ class Soak:
             for i, tp in enumerate(turns):
                 log = TurnLog(c, base + i, rnd, tp.clip, tp.action)
                 self.result.turns.append(log)
-                if tp.bad_offer:
-                    await self._bad_offer(tp.bad_offer, log)
                 try:
+                    if tp.bad_offer:
+                        await self._bad_offer(tp.bad_offer, log)
                     if call is None:  # hung up (or never got through) last turn: call again
                         call, said = await self._dial(c), _Said(-1, 0, 0.0)
                     said = await self._turn(call, tp, log, said)
@@ -514,7 +537,10 @@ class Soak:
                 except _SessionFailed as e:
                     log.error = f"the session failed: {e}"
                     self.result.errors.append(f"caller {c} turn {log.index + 1}: {log.error}")
-                if barged is not None:
+                except Exception as e:  # a refused good offer, an aiortc error: reported, and the soak goes on
+                    log.error = f"{type(e).__name__}: {e}"
+                    self.result.errors.append(f"caller {c} turn {log.index + 1}: {log.error}")
+                if barged is not None and log.error is None:  # (after an error, `said` is not this turn's)
                     self._check_barge_in(*barged, said, self.clips[tp.clip])
                     self._print_barge_in(barged[0])
                 barged = (log, call) if tp.action == "barge_in" and log.answered and call is not None else None
@@ -668,7 +694,7 @@ class Soak:
         res = self.result
         if not res.rounds:
             return
-        keys = ("rss_mb", "threads", "fds", "tasks", "engine_cached_sessions", "python_objects", "python_threads")
+        keys = (*(f.name for f in fields(Resources)),)
         before = res.resources["before"]
         base, after = ({k: r[k] for k in keys} for r in (res.rounds[0], res.rounds[-1]))
         res.resources.update(baseline=base, after=after)
