@@ -14,8 +14,9 @@ round start a silent extra call fills it for the beyond-limit offer.
 The run is split into rounds: every caller makes one call of `turns_per_call` turns, then all hang up and
 the soak waits for the server to free every session and the engine every request before it counts RSS,
 threads, open fds, asyncio tasks and the engine's cached sessions. The first round's figures are the
-baseline for RSS, threads and fds (pools and caches that start on first use: asyncio's executor, the
-allocator's arenas); tasks and cached sessions must come back to what they were before the first call.
+baseline for RSS, threads and fds (native pools and caches start on first use, and so do the allocator's
+arenas; asyncio's executor is filled before the start); tasks and cached sessions must come back to what
+they were before the first call.
 Voice-to-voice latency is the server's own (the sessions' observers, as `/metrics` reports it); the
 caller's view (speech end to the first loud reply frame it received) is reported next to it.
 
@@ -76,6 +77,8 @@ EXPECTED: dict[str, set[int]] = {
 
 @dataclass(frozen=True)
 class SoakOptions:
+    """The defaults are the issue's target: 4 callers x 25 turns, in rounds of one 5-turn call each."""
+
     callers: int = 4
     turns: int = 25  # per caller
     turns_per_call: int = 5  # a round: every caller makes one call of this many turns
@@ -185,10 +188,6 @@ class LiveMic(MediaStreamTrack):
         started: asyncio.Future[float] = asyncio.get_running_loop().create_future()
         self._queue.append((audio, started))
         return started
-
-    @property
-    def speaking(self) -> bool:
-        return self._current is not None or bool(self._queue)
 
     async def recv(self) -> AudioFrame:
         if self.readyState != "live":
