@@ -276,3 +276,13 @@ async def test_speech_after_a_finished_reply_in_the_same_segment_is_a_new_turn_o
     out = await play(TurnTakingStage(OPTS, scorer(table)), script, until_s=3.0)
     assert [f.text for f in out.of(fr.Transcript) if f.final] == ["Jump the fence and hurry up.", "the bank."]
     assert not out.of(fr.Interrupt)
+
+
+async def test_a_wait_cut_short_by_the_end_of_the_input_ends_the_turn_there() -> None:
+    """An unfinished thought at the end of a recording: the turn ends where the input did (the report
+    must not claim a 2.5 s wait that never happened)."""
+    out = await play(
+        TurnTakingStage(OPTS, scorer({"I need to find a": 0.0001})), segment(1, 0.0, 1.0, "I need to find a"), 2.0
+    )
+    (end,) = out.of(fr.TurnEnded)
+    assert end.verdict == "unfinished" and end.endpoint_s == pytest.approx(2.0, abs=0.05)

@@ -30,10 +30,11 @@ async def run_bench(
     turns: list[TurnRecord] = []
     per_clip = []
     true_v2v: list[float] = []  # from the manifest's speech end, not the VAD's: catches a late VAD
+    trailing_s = max(1.5, cfg.turns.unfinished_ms / 1000 + 0.5)  # the longest end-of-turn wait fits in it
     try:
         for clip in clips:
             samples = load_audio(manifest.parent / clip["file"], 16000)
-            got, _ = await run_recording(cfg, models, samples, realtime)
+            got, _ = await run_recording(cfg, models, samples, realtime, trailing_silence_s=trailing_s)
             turns += got
             v2v = [t.latency_ms.get("voice_to_voice") for t in got]
             if got and got[-1].first_audible_reply_s is not None:

@@ -18,6 +18,7 @@ class InputClock:
     def __init__(self, realtime: bool = True) -> None:
         self.realtime = realtime
         self.now_s = 0.0
+        self.end_s = float("inf")  # where the input stopped, once it has
         self._waiters: list[tuple[float, asyncio.Future[None]]] = []
         self._holds: set[object] = set()
         self._released = asyncio.Event()
@@ -43,6 +44,7 @@ class InputClock:
 
     def end(self) -> None:
         """The input is over: every wait ends now and nothing is held back any more."""
+        self.end_s = min(self.end_s, self.now_s)
         self.now_s = float("inf")
         for _, f in self._waiters:
             if not f.done():

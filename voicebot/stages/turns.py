@@ -259,7 +259,9 @@ class TurnTakingStage(Stage):
         await self._end_decision(d, max(d.due_s, late))
 
     async def _end_decision(self, d: _Decision, endpoint_s: float) -> None:
+        """Release the turn; one whose wait outlasted the input ended where the input did."""
         assert d.verdict is not None
+        endpoint_s = max(min(endpoint_s, self.clock.end_s), d.end_s)
         self._decision = None
         await self._release(d.turn_id, d.utt, d.text, d.end_s, endpoint_s, d.verdict, d.p)
 
