@@ -98,7 +98,7 @@ def summarize(examples: list[Example], opts: TurnOptions) -> dict[str, object]:
         rows[label][e.verdict] += 1
     sweep = []
     for cp in (0.01, 0.02, 0.03, 0.05, 0.08, 0.1, 0.15, 0.2, 0.3):
-        o = TurnOptions(**{**asdict(opts), "complete_p": cp, "unfinished_p": min(opts.unfinished_p, cp)})
+        o = TurnOptions(**{**asdict(opts), "complete_p": cp})
         v = [(e.complete, decide(o, e.text, e.p).label) for e in examples]
         pos = [lab for c, lab in v if c]
         neg = [lab for c, lab in v if not c]
@@ -134,7 +134,7 @@ async def main(argv: list[str] | None = None) -> int:
     for e in examples:
         mark = "+" if e.complete else "-"
         print(f"{mark} p={e.p if e.p is None else round(e.p, 4)!s:>7} {e.verdict:<11} {e.source:<22} {e.text}")
-    print(f"\nverdicts (thresholds complete_p={opts.complete_p}, unfinished_p={opts.unfinished_p}):")
+    print(f"\nverdicts (threshold complete_p={opts.complete_p}):")
     for label, counts in result["verdicts"].items():  # type: ignore[union-attr]
         n = sum(counts.values())
         print(f"  {label:<11} n={n:<4} " + "  ".join(f"{k} {v / n:.0%}" for k, v in sorted(counts.items())))

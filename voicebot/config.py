@@ -50,7 +50,6 @@ class TurnsConfig(_Section):
         "model", description="model: the LLM scores whether the user's words are complete; silence: silence only"
     )
     complete_p: float = Field(0.05, ge=0, le=1, description="end-of-turn probability of a finished thought")
-    unfinished_p: float = Field(0.005, ge=0, le=1, description="below this the thought is clearly unfinished")
     complete_ms: int = Field(150, ge=0, le=10000, description="silence that ends a finished thought")
     unsure_ms: int = Field(1600, ge=0, le=10000, description="silence that ends an unsure one")
     unfinished_ms: int = Field(2500, ge=0, le=20000, description="silence that ends an unfinished one (maximum)")
@@ -64,8 +63,6 @@ class TurnsConfig(_Section):
 
     @model_validator(mode="after")
     def _ordered(self) -> TurnsConfig:
-        if not self.unfinished_p <= self.complete_p:
-            raise ValueError("unfinished_p must not exceed complete_p")
         if not self.complete_ms <= self.unsure_ms <= self.unfinished_ms:
             raise ValueError("need complete_ms <= unsure_ms <= unfinished_ms")
         return self

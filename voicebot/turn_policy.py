@@ -6,17 +6,16 @@ ASR wrote at the cut: Whisper hears the voice, so it ends a finished sentence wi
 examples of the calibration set) and often writes nothing, "," or "..." where the voice stays up. The
 silence that follows is the clock: the turn ends once it lasts the wait the signals ask for.
 
-    complete (p >= complete_p, and the ASR closed the sentence)  -> wait complete_ms (answer at once)
-    unsure (p >= complete_p but not closed, or closed with
-      unfinished_p <= p < complete_p)                            -> wait unsure_ms
-    unfinished (the rest: p < unfinished_p, or not closed
-      with p < complete_p)                                       -> wait unfinished_ms (the maximum)
-    no score (the backend has none)                              -> wait silence_only_ms
+                      p >= complete_p              p < complete_p
+    ASR closed it     complete: complete_ms        unsure: unsure_ms
+    not closed        unsure: unsure_ms            unfinished: unfinished_ms (the maximum)
+    no score (the backend has none)  -> silence_only_ms
 
-The thresholds come from `python -m voicebot.calibrate_turns` (labelled cuts of real recordings and
-text). There, Whisper closed all 25 finished sentences; of 142 unfinished cuts without . ? ! only 2 scored
->= 0.05, and the closed ones between the thresholds were 16 unfinished to 1 finished: so "unsure" is
-mostly a user mid-thought, and its wait (1.6 s) outlasts the 1.5 s hesitations turn-taking must keep.
+The threshold comes from `python -m voicebot.calibrate_turns` (labelled cuts of real recordings and
+text). There, Whisper closed all 25 finished sentences, and of 142 unfinished cuts without . ? ! only 2
+scored >= 0.05; closed text below the threshold was 32 unfinished cuts to 3 finished sentences (odd
+statements the model expected more of), so "unsure" is mostly a user mid-thought: its wait (1.6 s)
+outlasts the 1.5 s hesitations turn-taking must keep, and a closed sentence never waits the maximum.
 """
 
 from __future__ import annotations
@@ -34,8 +33,7 @@ BACKCHANNELS = (
 class TurnOptions:
     """End-of-turn and barge-in settings (milliseconds of silence after the speech end, unless said).
 
-    complete_p / unfinished_p: end-of-turn probability at or above which the text is a finished
-        thought, and below which it is clearly unfinished.
+    complete_p: end-of-turn probability at or above which the text is a finished thought.
     complete_ms / unsure_ms / unfinished_ms: the wait for each verdict; unfinished_ms is the hard maximum.
     silence_only_ms: the wait when no score is available (an LLM backend without one).
     continuation_ms: speech this soon after a turn ended, before any of its reply was heard, continues
@@ -46,7 +44,6 @@ class TurnOptions:
     """
 
     complete_p: float = 0.05
-    unfinished_p: float = 0.005
     complete_ms: int = 150
     unsure_ms: int = 1600
     unfinished_ms: int = 2500
@@ -57,8 +54,8 @@ class TurnOptions:
     backchannels: tuple[str, ...] = BACKCHANNELS
 
     def __post_init__(self) -> None:
-        if not 0.0 <= self.unfinished_p <= self.complete_p <= 1.0:
-            raise ValueError("need 0 <= unfinished_p <= complete_p <= 1")
+        if not 0.0 <= self.complete_p <= 1.0:
+            raise ValueError("need 0 <= complete_p <= 1")
         if not 0 <= self.complete_ms <= self.unsure_ms <= self.unfinished_ms:
             raise ValueError("need 0 <= complete_ms <= unsure_ms <= unfinished_ms")
 
@@ -77,9 +74,7 @@ def decide(opts: TurnOptions, text: str, p_complete: float | None) -> Verdict:
     closed = bool(re.search(r"[.?!]\s*$", text)) and not trailing_open
     if p_complete >= opts.complete_p:
         return Verdict(opts.complete_ms, "complete") if closed else Verdict(opts.unsure_ms, "unsure")
-    if closed and p_complete >= opts.unfinished_p:
-        return Verdict(opts.unsure_ms, "unsure")
-    return Verdict(opts.unfinished_ms, "unfinished")
+    return Verdict(opts.unsure_ms, "unsure") if closed else Verdict(opts.unfinished_ms, "unfinished")
 
 
 def join(before: str, after: str) -> str:
