@@ -286,3 +286,16 @@ async def test_a_wait_cut_short_by_the_end_of_the_input_ends_the_turn_there() ->
     )
     (end,) = out.of(fr.TurnEnded)
     assert end.verdict == "unfinished" and end.endpoint_s == pytest.approx(2.0, abs=0.05)
+
+
+async def test_speech_under_way_when_the_reply_starts_continues_the_turn() -> None:
+    """The reply had played for 0.1 s when the user went on: too soon to be a reaction to it, so it was not
+    heard; the reply is withdrawn and the whole sentence answered once (a later start is a barge-in)."""
+    table = {"Sunday is the best": 0.2, "Sunday is the best part of the week": 0.4}
+    script = [
+        *segment(1, 0.0, 1.0, "Sunday is the best."), 1.3, fr.ReplyStarted(1),
+        *segment(2, 1.4, 2.2, "Part of the week."),
+    ]  # fmt: skip
+    out = await play(TurnTakingStage(OPTS, scorer(table)), script, until_s=3.5)
+    assert out.of(fr.Interrupt) == [fr.Interrupt(1, merged=True)]
+    assert [f.text for f in out.of(fr.Transcript) if f.final][-1] == "Sunday is the best part of the week."

@@ -57,6 +57,9 @@ class TurnsConfig(_Section):
     continuation_ms: int = Field(
         1500, ge=0, le=10000, description="speech this soon after a turn, before its reply is heard, continues it"
     )
+    reaction_ms: int = Field(
+        300, ge=0, le=2000, description="a reply counts as heard once it played this long; speech sooner continues"
+    )
     barge_in_ms: int = Field(150, ge=0, le=2000, description="speech over the reply this long pauses it")
     backchannel_max_ms: int = Field(1000, ge=0, le=10000, description="overlapping speech this long interrupts")
     backchannels: list[str] | None = Field(None, description="phrases that do not interrupt; null: built-in list")

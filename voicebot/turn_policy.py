@@ -38,6 +38,8 @@ class TurnOptions:
     silence_only_ms: the wait when no score is available (an LLM backend without one).
     continuation_ms: speech this soon after a turn ended, before any of its reply was heard, continues
         that turn: the reply is dropped and the whole utterance answered as one.
+    reaction_ms: a reply counts as heard only once it has played this long (speech that starts sooner
+        was no reaction to it: the user was going on, and the turn continues).
     barge_in_ms: speech over the bot's reply pauses it after this long (shorter sounds never do).
     backchannel_max_ms: overlapping speech this long is an interruption whatever it says.
     backchannels: what, said over the bot's reply, lets it go on ("uh-huh", "yeah", ...).
@@ -49,6 +51,7 @@ class TurnOptions:
     unfinished_ms: int = 2500
     silence_only_ms: int = 450
     continuation_ms: int = 1500
+    reaction_ms: int = 300
     barge_in_ms: int = 150
     backchannel_max_ms: int = 1000
     backchannels: tuple[str, ...] = BACKCHANNELS

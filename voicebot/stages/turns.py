@@ -60,8 +60,13 @@ class _Reply:
 
     turn_id: int
     utterance: _Utterance
-    audible: bool = False
+    audible_s: float | None = None  # input time its first audio went to the player (real time only)
     paused: bool = False
+
+    def heard_before(self, t_s: float, reaction_s: float) -> bool:
+        """Had the user heard this reply when they spoke at t_s? Only if it played long enough to react
+        to: speech that starts sooner was under way before the reply could be heard."""
+        return self.audible_s is not None and t_s >= self.audible_s + reaction_s
 
 
 @dataclass
@@ -176,13 +181,14 @@ class TurnTakingStage(Stage):
     async def _speech_started(self, frame: fr.SpeechStarted) -> None:
         if self._overlap is not None:  # a second sound over the bot: not a backchannel
             await self._barge_in()
-        reply = self._reply
-        if reply is not None and reply.audible and self._utt is None:  # speech over the bot: maybe a barge-in
+        reply, reaction_s = self._reply, self.opts.reaction_ms / 1000
+        if reply is not None and reply.heard_before(frame.t_s, reaction_s) and self._utt is None:  # maybe a barge-in
             self._overlap = _Overlap(frame.turn_id, frame.t_s)
             self._overlap.timer = asyncio.create_task(self._watch_overlap(self._overlap))
             return
         if self._utt is None and reply is not None:
-            if frame.t_s - reply.utterance.end_s <= self.opts.continuation_ms / 1000 and not reply.audible:
+            soon = frame.t_s - reply.utterance.end_s <= self.opts.continuation_ms / 1000
+            if soon and not reply.heard_before(frame.t_s, reaction_s):
                 await self._withdraw(reply)  # the user only paused: their words join this utterance
             else:
                 await self._barge_in()
@@ -198,7 +204,8 @@ class TurnTakingStage(Stage):
     async def _went_on(self, t_s: float) -> None:
         """Speech resumed inside the open segment: the pending decision (or a released turn) is void."""
         reply, answered = self._reply, self._answered
-        if reply is not None and self._utt is None and not reply.audible:  # released at this segment's pause
+        unheard = reply is not None and not reply.heard_before(t_s, self.opts.reaction_ms / 1000)
+        if reply is not None and self._utt is None and unheard:  # released at this segment's pause
             await self._withdraw(reply)
         elif self._utt is None:  # answered (and maybe heard) already: what follows is a new turn
             if reply is not None:
@@ -332,7 +339,7 @@ class TurnTakingStage(Stage):
             return
         if isinstance(frame, fr.ReplyStarted):
             # a replay runs ahead of the wall clock: there the reply is heard when the input is parked
-            self._reply.audible = self.clock.realtime
+            self._reply.audible_s = self.clock.now_s if self.clock.realtime else None
             if self._utt is None:
                 await self._set_state("bot_speaking")
             return
