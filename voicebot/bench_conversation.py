@@ -62,13 +62,14 @@ def _growth(turns: list[TurnRecord], stage: str) -> dict[str, object]:
 
 
 async def run_conversation_bench(
-    cfg: Config, manifest: Path | None, json_out: Path | None, turns: int = 36, gap_s: float = 6.0
+    cfg: Config, manifest: Path | None, json_out: Path | None, turns: int = 36, gap_s: float = 8.0
 ) -> int:
     """Replay the built conversation through one session in real time; print and write the growth figures."""
     manifest = manifest or DEFAULT_MANIFEST
     files = [c["file"] for c in json.loads(manifest.read_text())["asr_clips"] if CLIP_NAME.fullmatch(c["file"])]
     clips = [load_audio(manifest.parent / f, RATE) for f in files]
-    # A turn may wait up to unfinished_ms of silence; speech within continuation_ms after that would merge.
+    # A turn may wait up to unfinished_ms of silence; speech within continuation_ms after that would merge
+    # (so the default gap is 8 s: 6 s, as before the model decided turns, leaves under 4 s after 3.15 s).
     min_silence = (cfg.turns.unfinished_ms + cfg.turns.continuation_ms) / 1000
     try:
         audio, starts = build_conversation(clips, turns, gap_s, min_silence)

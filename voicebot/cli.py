@@ -36,7 +36,7 @@ def _parser() -> argparse.ArgumentParser:
         "--turn-taking", action="store_true", help="hesitations, complete sentences, backchannels: when does it answer?"
     )
     bench.add_argument("--turns", type=int, help="--conversation: number of turns (default 36)")
-    bench.add_argument("--gap-s", type=float, help="--conversation: seconds between turn starts (default 6)")
+    bench.add_argument("--gap-s", type=float, help="--conversation: seconds between turn starts (default 8)")
 
     mic = sub.add_parser("mic", help="talk to it through the local microphone and speaker")
     mic.add_argument("--list-devices", action="store_true", help="list audio devices and exit")
@@ -101,7 +101,7 @@ async def _main(args: argparse.Namespace) -> int:
         if args.conversation:
             from voicebot.bench_conversation import run_conversation_bench
 
-            turns, gap_s = args.turns or 36, args.gap_s or 6.0
+            turns, gap_s = args.turns or 36, args.gap_s or 8.0
             return await run_conversation_bench(cfg, args.manifest, args.json, turns, gap_s)
         from voicebot.bench import run_bench
 
