@@ -299,3 +299,18 @@ async def test_speech_under_way_when_the_reply_starts_continues_the_turn() -> No
     out = await play(TurnTakingStage(OPTS, scorer(table)), script, until_s=3.5)
     assert out.of(fr.Interrupt) == [fr.Interrupt(1, merged=True)]
     assert [f.text for f in out.of(fr.Transcript) if f.final][-1] == "Sunday is the best part of the week."
+
+
+async def test_the_continuation_window_counts_from_the_release_not_the_speech_end() -> None:
+    """A 1.6 s hesitation after an "unsure" verdict (1 s here): the user goes on 0.6 s after the turn was
+    released, before hearing its reply, so the whole sentence is one turn, though 1.6 s passed since their
+    speech ended (more than continuation_ms)."""
+    table = {"A thin stripe": 0.01, "A thin stripe runs down the middle": 0.3}
+    script = [
+        *segment(1, 0.0, 1.0, "A thin stripe."), 2.4, fr.ReplyStarted(1),
+        *segment(2, 2.6, 3.6, "Runs down the middle."),
+    ]  # fmt: skip
+    out = await play(TurnTakingStage(OPTS, scorer(table)), script, until_s=5.0)
+    assert out.of(fr.TurnEnded)[0].verdict == "unsure"
+    assert out.of(fr.Interrupt) == [fr.Interrupt(1, merged=True)]
+    assert [f.text for f in out.of(fr.Transcript) if f.final][-1] == "A thin stripe runs down the middle."

@@ -36,8 +36,8 @@ class TurnOptions:
     complete_p: end-of-turn probability at or above which the text is a finished thought.
     complete_ms / unsure_ms / unfinished_ms: the wait for each verdict; unfinished_ms is the hard maximum.
     silence_only_ms: the wait when no score is available (an LLM backend without one).
-    continuation_ms: speech this soon after a turn ended, before any of its reply was heard, continues
-        that turn: the reply is dropped and the whole utterance answered as one.
+    continuation_ms: speech this soon after a turn was released, before any of its reply was heard,
+        continues that turn: the reply is dropped and the whole utterance answered as one.
     reaction_ms: a reply counts as heard only once it has played this long (speech that starts sooner
         was no reaction to it: the user was going on, and the turn continues).
     barge_in_ms: speech over the bot's reply pauses it after this long (shorter sounds never do).

@@ -60,6 +60,7 @@ class _Reply:
 
     turn_id: int
     utterance: _Utterance
+    released_s: float  # the endpoint: when turn-taking decided the user was done
     audible_s: float | None = None  # input time its first audio went to the player (real time only)
     paused: bool = False
 
@@ -187,7 +188,7 @@ class TurnTakingStage(Stage):
             self._overlap.timer = asyncio.create_task(self._watch_overlap(self._overlap))
             return
         if self._utt is None and reply is not None:
-            soon = frame.t_s - reply.utterance.end_s <= self.opts.continuation_ms / 1000
+            soon = frame.t_s - reply.released_s <= self.opts.continuation_ms / 1000
             if soon and not reply.heard_before(frame.t_s, reaction_s):
                 await self._withdraw(reply)  # the user only paused: their words join this utterance
             else:
@@ -291,7 +292,7 @@ class TurnTakingStage(Stage):
     ) -> None:
         self.next_turn_id += 1
         self._early = None
-        self._reply = _Reply(turn_id, utt)
+        self._reply = _Reply(turn_id, utt, endpoint_s)
         self._answered = utt.current  # the open segment's words this turn answers
         self._utt = None
         await self.emit(fr.TurnEnded(turn_id, utt.start_s, end_s, endpoint_s, p, v.label))
