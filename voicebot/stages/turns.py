@@ -217,7 +217,7 @@ class TurnTakingStage(Stage):
 
     async def _withdraw(self, reply: _Reply) -> None:
         """The user went on before hearing the reply: drop it; the utterance is open again."""
-        self._end_reply(reply)
+        self._reply = None
         await self.emit(fr.Interrupt(reply.turn_id, merged=True))
         self._utt = reply.utterance
 
@@ -271,7 +271,15 @@ class TurnTakingStage(Stage):
         assert d.verdict is not None
         endpoint_s = max(min(endpoint_s, self.clock.end_s), d.end_s)
         self._decision = None
-        await self._release(d.turn_id, d.utt, d.text, d.end_s, endpoint_s, d.verdict, d.p)
+        self.next_turn_id += 1
+        self._early = None
+        self._reply = _Reply(d.turn_id, d.utt, endpoint_s)
+        self._answered = d.utt.current  # the open segment's words this turn answers
+        self._utt = None
+        await self.emit(fr.TurnEnded(d.turn_id, d.utt.start_s, d.end_s, endpoint_s, d.p, d.verdict.label))
+        await self.emit(fr.Transcript(d.turn_id, d.text, final=True, committed=d.text))
+        await self._set_state("bot_speaking")
+        self._maybe_park()
 
     async def _score(self, turn_id: int, text: str) -> float | None:
         if self.scorer is None:
@@ -287,18 +295,6 @@ class TurnTakingStage(Stage):
                   file=sys.stderr)  # fmt: skip
         return p
 
-    async def _release(
-        self, turn_id: int, utt: _Utterance, text: str, end_s: float, endpoint_s: float, v: Verdict, p: float | None
-    ) -> None:
-        self.next_turn_id += 1
-        self._early = None
-        self._reply = _Reply(turn_id, utt, endpoint_s)
-        self._answered = utt.current  # the open segment's words this turn answers
-        self._utt = None
-        await self.emit(fr.TurnEnded(turn_id, utt.start_s, end_s, endpoint_s, p, v.label))
-        await self.emit(fr.Transcript(turn_id, text, final=True, committed=text))
-        await self._set_state("bot_speaking")
-        self._maybe_park()
 
     # ---- --fast replay: the user waits for the reply ---------------------------------------------------
 
@@ -344,7 +340,7 @@ class TurnTakingStage(Stage):
             if self._utt is None:
                 await self._set_state("bot_speaking")
             return
-        self._end_reply(self._reply)
+        self._reply = None
         if self._utt is None and self._overlap is None:
             await self._set_state("listening")
 
@@ -384,10 +380,6 @@ class TurnTakingStage(Stage):
             ov.timer = None  # _barge_in must not cancel this very task
             await self._barge_in()
 
-    def _end_reply(self, reply: _Reply) -> None:
-        if self._reply is reply:
-            self._reply = None
-
     def _stop_timer(self, ov: _Overlap) -> None:
         if ov.timer is not None:
             ov.timer.cancel()
@@ -398,9 +390,8 @@ class TurnTakingStage(Stage):
         ov, self._overlap = self._overlap, None
         if ov is not None:
             self._stop_timer(ov)
-        reply = self._reply
+        reply, self._reply = self._reply, None
         if reply is not None:
-            self._end_reply(reply)
             await self.emit(fr.Interrupt(reply.turn_id))
         if ov is not None and self._utt is None:  # the overlap goes on as the user's turn
             self._utt, self._segment = _Utterance(ov.start_s), ov.segment
