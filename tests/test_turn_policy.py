@@ -2,7 +2,7 @@
 
 import pytest
 
-from voicebot.turn_policy import TurnOptions, decide, is_backchannel, join
+from voicebot.turn_policy import TurnOptions, after, decide, is_backchannel, join
 
 OPTS = TurnOptions(complete_p=0.05, complete_ms=150, unsure_ms=1600, unfinished_ms=2500)
 
@@ -52,3 +52,11 @@ def test_real_words_are_not_backchannels(text: str) -> None:
 
 def test_backchannel_list_is_configurable() -> None:
     assert not is_backchannel(TurnOptions(backchannels=("uh-huh",)), "Yeah.")
+
+
+def test_after_drops_the_answered_words_at_the_start_of_a_segment_text() -> None:
+    answered = "Jump the fence and hurry up."
+    assert after(answered, "Jump the fence, and hurry up the bank.") == "the bank."
+    assert after(answered, "Jump the fence") == ""  # a partial that has not got past them yet
+    assert after(answered, "Stop the fence") == "Stop the fence"  # not the answered segment's text
+    assert after("", "the bank") == "the bank"

@@ -110,6 +110,20 @@ async def test_hesitation_in_an_unfinished_sentence_is_one_turn() -> None:
     assert [t for t in early if t] == ["I need to find a new flat near the station."]  # none for half a thought
 
 
+async def test_a_partial_after_a_resumed_pause_holds_the_segments_words_once() -> None:
+    """The ASR's partial covers its whole segment: the text of an earlier pause in it is replaced, not
+    repeated (the LLM warms its cache with the committed words, so a repeat also wasted that prefill)."""
+    table = {"I need to": 0.0001}
+    script = [
+        0.0, fr.SpeechStarted(7, 0.0), 0.6, fr.SpeechPaused(7, 0.6), fr.SegmentText(7, "I need to.", "pause"),
+        0.8, fr.SpeechResumed(7, 0.8), 1.4,
+        fr.SegmentText(7, "I need to find a new", "partial", "I need to find"),
+    ]  # fmt: skip
+    out = await play(TurnTakingStage(OPTS, scorer(table)), script, until_s=1.6)
+    partial = [f for f in out.of(fr.Transcript) if not f.final][-1]
+    assert (partial.text, partial.committed) == ("I need to find a new", "I need to find")
+
+
 async def test_hesitation_across_segments_joins_their_texts() -> None:
     table = {"I need to find a": 0.0001, "I need to find a new flat near the station": 0.3}
     script = [*segment(1, 0.0, 1.0, "I need to find a..."), *segment(2, 2.4, 3.5, "New flat near the station.")]

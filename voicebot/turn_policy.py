@@ -96,8 +96,9 @@ def after(answered: str, text: str) -> str:
     segment from its beginning, and a turn may have been released in the middle of one)."""
     norm = [re.sub(r"[^\w']", "", w.lower()) for w in answered.split()]
     words = text.split()
-    if norm and [re.sub(r"[^\w']", "", w.lower()) for w in words[: len(norm)]] == norm:
-        return " ".join(words[len(norm) :])
+    k = min(len(norm), len(words))
+    if norm and [re.sub(r"[^\w']", "", w.lower()) for w in words[:k]] == norm[:k]:
+        return " ".join(words[len(norm) :])  # also "" for a text that is only the answered words' start
     return text
 
 

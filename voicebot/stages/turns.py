@@ -48,8 +48,13 @@ class _Utterance:
 
     @property
     def text(self) -> str:
+        return self.with_open(self.current)
+
+    def with_open(self, segment_text: str) -> str:
+        """The utterance if the open segment's text were `segment_text` (a partial covers the whole
+        segment, so it replaces the text of an earlier pause in it rather than adding to it)."""
         out = ""
-        for t in [*self.closed, after(self.answered, self.current)]:
+        for t in [*self.closed, after(self.answered, segment_text)]:
             out = join(out, t)
         return out
 
@@ -164,10 +169,9 @@ class TurnTakingStage(Stage):
         elif isinstance(frame, fr.SegmentText) and frame.kind == "final":
             await self._segment_closed(frame.text)
         elif isinstance(frame, fr.SegmentText):  # a partial: shown while the user speaks
-            said = self._utt.text
-            await self.emit(
-                fr.Transcript(self._pending_id(), join(said, frame.text), False, join(said, frame.committed))
-            )
+            utt = self._utt
+            text, committed = utt.with_open(frame.text), utt.with_open(frame.committed)
+            await self.emit(fr.Transcript(self._pending_id(), text, False, committed))
 
     async def _set_state(self, state: str) -> None:
         if state != self.state:
