@@ -17,8 +17,9 @@ import torch
 from engine.quant import int8_available
 
 # What lowers the instruction set a CPU path really uses, for measuring an ordinary laptop's column on a
-# faster CPU: oneDNN's, ATen's and fbgemm's own switches (fbgemm, our int8 GEMM, heeds only the last).
-ISA_VARIABLES = ("ONEDNN_MAX_CPU_ISA", "ATEN_CPU_CAPABILITY", "FBGEMM_ENABLE_INSTRUCTIONS")
+# faster CPU: oneDNN's, ATen's and fbgemm's own switches (fbgemm, our int8 GEMM, heeds only its own), and
+# CTranslate2's (Whisper), which heeds only its own too.
+ISA_VARIABLES = ("ONEDNN_MAX_CPU_ISA", "ATEN_CPU_CAPABILITY", "FBGEMM_ENABLE_INSTRUCTIONS", "CT2_FORCE_CPU_ISA")
 
 # /proc/cpuinfo flag -> the name we print
 _FEATURES = {

@@ -74,9 +74,9 @@ class Engine:
         self.dtype, self.single_row_dtype = self.path.dtype, self.path.single_row_dtype
         self.scheduler = Scheduler(options.max_batch, options.prefill_chunk)
         self.step_times: deque[float] = deque(maxlen=10_000)  # seconds per step, for benchmarks
-        # Called on the engine thread before each step; may block briefly so that more urgent CPU work of the
-        # caller runs first (voicebot: the first phrase of speech, voicebot/priority.py).
-        self.before_step: Callable[[], None] | None = None
+        # Each step runs inside this context on the engine thread; it may block briefly so that more urgent
+        # CPU work of the caller runs first (voicebot: the ASR at a pause, voicebot/priority.py).
+        self.step_gate: Callable[[], contextlib.AbstractContextManager[object]] = contextlib.nullcontext
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
         self._ids = itertools.count()
         self._lock = threading.Lock()
@@ -328,14 +328,13 @@ class Engine:
             batch = self.scheduler.schedule()
             if batch is None:
                 continue
-            if self.before_step is not None:
-                self.before_step()
-            t0 = time.perf_counter()
-            try:
-                self._step(batch)
-            except Exception as e:  # a failed step fails only the request(s) that fail alone
-                self._step_apart(batch, e)
-            self.step_times.append(time.perf_counter() - t0)
+            with self.step_gate():
+                t0 = time.perf_counter()
+                try:
+                    self._step(batch)
+                except Exception as e:  # a failed step fails only the request(s) that fail alone
+                    self._step_apart(batch, e)
+                self.step_times.append(time.perf_counter() - t0)
 
     def _step_apart(self, batch: Batch, error: Exception) -> None:
         """A batched step failed: run its requests one by one, so a request whose step fails (bad input, a

@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from engine.bench import NAMES, TTFT_TOKENS, TURNS, bench_multi_turn, machine_info, ttft_chat
+from engine.cpu import ISA_VARIABLES
 from engine.sequence import Delta
 from engine.tokenizer import Tokenizer
 from engine.weights import resolve_model
@@ -96,7 +97,7 @@ def test_multi_turn_with_a_prefix_cache() -> None:
     assert "reply" in engine.sessions["engine-bench-1"]
 
 
-@pytest.mark.parametrize("var", ["ATEN_CPU_CAPABILITY", "ONEDNN_MAX_CPU_ISA", "FBGEMM_ENABLE_INSTRUCTIONS"])
+@pytest.mark.parametrize("var", ISA_VARIABLES)
 def test_machine_info_records_cpu_overrides(monkeypatch: pytest.MonkeyPatch, var: str) -> None:
     monkeypatch.setenv(var, "avx2")
     info = machine_info()

@@ -1,39 +1,70 @@
-"""First audio first: background steps wait while a first phrase is synthesized, never past the cap."""
+"""CPU priority: background steps wait while urgent work is held, never past the cap; exclusive urgent
+work also waits out the step under way, so the two never run at once."""
 
 from __future__ import annotations
 
 import threading
 import time
 
-from voicebot.priority import FirstAudioPriority
+from voicebot.priority import CpuPriority
 
 
-def test_wait_blocks_while_held_and_resumes_at_release():
-    prio = FirstAudioPriority(max_wait_s=5.0)
-    waited: list[float] = []
-
-    def background() -> None:
-        t0 = time.monotonic()
-        prio.wait()
+def _timed_step(prio: CpuPriority, waited: list[float]) -> None:
+    t0 = time.monotonic()
+    with prio.step():
         waited.append(time.monotonic() - t0)
 
+
+def test_a_step_waits_while_held_and_starts_at_release():
+    prio = CpuPriority(max_wait_s=5.0)
+    waited: list[float] = []
     with prio.hold():
         with prio.hold():  # nested holders (two sessions): released only when both are done
-            thread = threading.Thread(target=background)
+            thread = threading.Thread(target=_timed_step, args=(prio, waited))
             thread.start()
             time.sleep(0.2)
         time.sleep(0.1)
         assert not waited
     thread.join(2.0)
     assert waited and 0.25 <= waited[0] < 2.0
-    t0 = time.monotonic()
-    prio.wait()  # nothing held: no wait at all
-    assert time.monotonic() - t0 < 0.05
+    waited.clear()
+    _timed_step(prio, waited)  # nothing held: no wait at all
+    assert waited[0] < 0.05
 
 
 def test_a_stuck_holder_delays_background_work_only_up_to_the_cap():
-    prio = FirstAudioPriority(max_wait_s=0.1)
+    prio = CpuPriority(max_wait_s=0.1)
+    waited: list[float] = []
     with prio.hold():
-        t0 = time.monotonic()
-        prio.wait()
-        assert 0.09 <= time.monotonic() - t0 < 1.0
+        _timed_step(prio, waited)
+    assert 0.09 <= waited[0] < 1.0
+
+
+def test_exclusive_urgent_work_starts_after_the_step_under_way_and_never_beside_one():
+    prio = CpuPriority(max_wait_s=5.0)
+    log: list[str] = []
+    started = threading.Event()
+
+    def step() -> None:
+        with prio.step():
+            started.set()
+            log.append("step start")
+            time.sleep(0.2)
+            log.append("step end")
+
+    def next_step() -> None:
+        with prio.step():
+            log.append("next step")
+
+    thread = threading.Thread(target=step)
+    thread.start()
+    started.wait(2.0)
+    with prio.hold(exclusive=True):
+        log.append("urgent")
+        later = threading.Thread(target=next_step)
+        later.start()
+        time.sleep(0.1)
+        log.append("urgent end")
+    thread.join(2.0)
+    later.join(2.0)
+    assert log == ["step start", "step end", "urgent", "urgent end", "next step"]

@@ -16,7 +16,7 @@ from voicebot.config import Config
 from voicebot.errors import VoicebotError
 from voicebot.llm import EngineClient, LLMClient, OpenAIClient, ReplyParams
 from voicebot.options import asr_options, coqui_options, engine_options, tts_options
-from voicebot.priority import FirstAudioPriority
+from voicebot.priority import CpuPriority
 
 
 @dataclass
@@ -25,7 +25,7 @@ class Models:
     tts: Tts
     llm: LLMClient
     reply_params: ReplyParams
-    priority: FirstAudioPriority  # shared by every session: in-process LLM decoding yields to first phrases
+    priority: CpuPriority  # shared by every session: in-process LLM steps yield to the ASR at a pause
 
     async def close(self) -> None:
         try:
@@ -34,7 +34,7 @@ class Models:
             await asyncio.to_thread(self.tts.close)  # the Coqui backend's worker process ends here
 
 
-def _load_llm(cfg: Config, priority: FirstAudioPriority) -> LLMClient:
+def _load_llm(cfg: Config, priority: CpuPriority) -> LLMClient:
     llm = cfg.llm
     if llm.backend == "openai":
         assert llm.url is not None
@@ -42,7 +42,7 @@ def _load_llm(cfg: Config, priority: FirstAudioPriority) -> LLMClient:
     from engine import Engine
 
     engine = Engine(engine_options(cfg))
-    engine.before_step = priority.wait
+    engine.step_gate = priority.step
     return EngineClient(engine)
 
 
@@ -71,7 +71,7 @@ async def load_models(cfg: Config) -> Models:
     from audio.io import AudioError
     from engine.errors import EngineError
 
-    priority = FirstAudioPriority()
+    priority = CpuPriority()
     voice = f"coqui: {cfg.tts.model}" if cfg.tts.backend == "coqui" else cfg.tts.voice
     loaded = await asyncio.gather(
         asyncio.to_thread(_timed, f"ASR ({cfg.asr.model})", WhisperAsr, asr_options(cfg)),

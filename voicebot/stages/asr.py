@@ -20,6 +20,7 @@ import numpy as np
 from audio.asr import LocalAgreement, WhisperAsr
 from voicebot import frames as fr
 from voicebot.pipeline import Stage
+from voicebot.priority import CpuPriority
 from voicebot.stages.worker import Worker
 
 RATE = 16000
@@ -67,17 +68,28 @@ class _Turn:
 class AsrStage(Stage):
     name = "asr"
 
-    def __init__(self, asr: WhisperAsr, partial_interval_ms: int = 600) -> None:
+    def __init__(
+        self, asr: WhisperAsr, partial_interval_ms: int = 600, priority: CpuPriority | None = None
+    ) -> None:
+        """priority: held exclusively by the pass at a pause and the final pass, the ones the end of the
+        turn waits for (partials share the CPU)."""
         super().__init__()
         self.asr = asr
+        self.priority = priority
         self.partial_every = int(RATE * partial_interval_ms / 1000)
         self.worker = Worker("asr")
         self.agreement = LocalAgreement()
         self.turn: _Turn | None = None
         self._done_until = 0.0  # input time up to which audio went into a final transcript
 
-    async def _transcribe(self, audio: np.ndarray) -> str:
-        return (await self.worker.run(self.asr.transcribe, audio)).strip()
+    async def _transcribe(self, audio: np.ndarray, urgent: bool = False) -> str:
+        fn = self._transcribe_urgent if urgent and self.priority is not None else self.asr.transcribe
+        return (await self.worker.run(fn, audio)).strip()
+
+    def _transcribe_urgent(self, audio: np.ndarray) -> str:
+        assert self.priority is not None
+        with self.priority.hold(exclusive=True):
+            return self.asr.transcribe(audio)
 
     async def handle(self, frame: fr.Frame) -> None:
         if isinstance(frame, fr.Tick):
@@ -125,11 +137,11 @@ class AsrStage(Stage):
             except asyncio.CancelledError:
                 if not early.cancelled():  # this stage itself is being cancelled (teardown)
                     raise
-        return await self._transcribe(turn.audio_until(speech_end_s + TAIL_PAD_S))
+        return await self._transcribe(turn.audio_until(speech_end_s + TAIL_PAD_S), urgent=True)
 
     async def _early(self, turn: _Turn, audio: np.ndarray) -> str:
         """The final pass started at a pause; announced so the LLM can start a reply preemptively."""
-        text = await self._transcribe(audio)
+        text = await self._transcribe(audio, urgent=True)
         if self.turn is turn:
             await self.emit(fr.SegmentText(turn.turn_id, text, "pause"))
         return text

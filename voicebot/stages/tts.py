@@ -10,7 +10,7 @@ from audio.chunker import PhraseChunker
 from audio.tts import Tts
 from voicebot import frames as fr
 from voicebot.pipeline import Stage
-from voicebot.priority import FirstAudioPriority
+from voicebot.priority import CpuPriority
 from voicebot.stages.worker import Worker
 
 
@@ -18,7 +18,7 @@ class TtsStage(Stage):
     name = "tts"
 
     def __init__(
-        self, tts: Tts, chunking: dict[str, int] | None = None, priority: FirstAudioPriority | None = None
+        self, tts: Tts, chunking: dict[str, int] | None = None, priority: CpuPriority | None = None
     ) -> None:
         """priority: held while a reply's first phrase is synthesized, so LLM decoding yields the CPU."""
         super().__init__()
