@@ -372,6 +372,10 @@ class Engine:
                 sp.record_step(any(drafts or []), t1 - t_plan)
             for seq, d, toks in zip(batch.group, drafts or [], new, strict=False):
                 sp.observe(seq, len(d), toks)
+        c = batch.chunk
+        if c is not None and c.probs and c not in batch.sampled:  # a score read off the prompt's middle: the
+            c.emit(Delta("", [], None, c.probs))  # caller decides on it before the rest is prefilled
+            c.probs = ()
         for seq, tokens in zip(batch.sampled, new, strict=True):
             deltas = []
             for token in tokens:  # a verify step may bring several tokens: one delta for all of them

@@ -74,6 +74,9 @@ class Scheduler:
         if not group and chunk is None:
             return None
         chunk_len = min(chunk.remaining, self.prefill_chunk) if chunk else 0
+        at = chunk.params.probs_at if chunk is not None else None
+        if chunk is not None and at is not None and chunk.num_computed <= at < chunk.num_computed + chunk_len - 1:
+            chunk_len = at + 1 - chunk.num_computed  # a score mid-prompt comes out as soon as its row is computed
         ends_prompt = chunk is not None and chunk_len == chunk.remaining
         return Batch(group, chunk, chunk_len, [*group, chunk] if ends_prompt else group, copies)
 

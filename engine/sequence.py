@@ -16,7 +16,8 @@ class Delta:
     text: str  # new text since the previous delta (may be "")
     token_ids: list[int]  # new tokens (a stop token that ends the reply is not included)
     finish_reason: str | None = None  # "stop" | "length" | None until the last delta
-    probs: tuple[float, ...] = ()  # first delta only: the probabilities of `SamplingParams.probs_of`
+    probs: tuple[float, ...] = ()  # first delta only (one of its own, without text, for a `probs_at` inside
+    # the prompt): the probabilities of `SamplingParams.probs_of`
 
 
 @dataclass(eq=False)

@@ -27,7 +27,7 @@ def turn_options(cfg: Config) -> TurnOptions:
 
 
 def asr_options(cfg: Config) -> AsrOptions:
-    return AsrOptions(**cfg.asr.model_dump(exclude={"backend", "partial_interval_ms"}))
+    return AsrOptions(**cfg.asr.model_dump(exclude={"backend", "partial_interval_ms", "pause_priority"}))
 
 
 def tts_options(cfg: Config) -> TtsOptions:
