@@ -83,3 +83,44 @@ def test_local_agreement_on_growing_audio(asr: WhisperAsr, testdata: Path, manif
     committed, tentative = la.update(asr.transcribe(x))
     assert wer([clip["transcript"]], [f"{committed} {tentative}"]) == 0.0
     assert len(words(committed)) >= 4
+
+
+async def test_a_pause_reuses_the_partial_pass_that_already_holds_all_the_speech(
+    asr: WhisperAsr, testdata: Path, manifest: dict
+) -> None:
+    """The user stops while a partial of all their audio is being transcribed: that pass is the pause's
+    (and the final) transcript; a second pass over the same speech would only delay the end of the turn."""
+    from voicebot import frames as fr
+    from voicebot.pipeline import Pipeline, Stage
+    from voicebot.stages.asr import AsrStage
+
+    class Spy:  # the real model, counting its calls
+        calls = 0
+
+        def transcribe(self, x: np.ndarray) -> str:
+            Spy.calls += 1
+            return asr.transcribe(x)
+
+    class Collect(Stage):
+        def __init__(self) -> None:
+            super().__init__()
+            self.got: list[fr.SegmentText] = []
+
+        async def handle(self, frame: fr.Frame) -> None:
+            if isinstance(frame, fr.SegmentText):
+                self.got.append(frame)
+
+    clip = manifest["asr_clips"][0]
+    x, end = load_audio(testdata / clip["file"]), clip["speech_end_s"]
+
+    async def source():  # type: ignore[no-untyped-def]
+        yield fr.SpeechStarted(1, 0.0)
+        yield fr.UserAudio(1, x, 0.0)  # a partial of all of it starts here
+        yield fr.SpeechPaused(1, end)
+        yield fr.SpeechEnded(1, end, end + 1.0)
+
+    out = Collect()
+    await Pipeline([AsrStage(Spy(), partial_interval_ms=600), out]).run(source())  # type: ignore[arg-type]
+    assert [f.kind for f in out.got] == ["pause", "final"]
+    assert wer([clip["transcript"]] * 2, [f.text for f in out.got]) <= 0.15
+    assert Spy.calls == 1

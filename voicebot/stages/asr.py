@@ -36,6 +36,8 @@ class _Turn:
     n: int = 0
     partial_at: int = 0  # samples covered by the last partial
     partial: asyncio.Task[None] | None = None
+    partial_pass: asyncio.Task[str] | None = None  # the ASR pass of the last partial, and where its audio ends
+    partial_end_s: float = 0.0
     early: tuple[float, asyncio.Task[str]] | None = None  # (speech end it assumed, final pass)
 
     def append(self, samples: np.ndarray, t_s: float) -> None:
@@ -60,7 +62,7 @@ class _Turn:
         return audio[: max(0, int((t_s - start) * RATE))]
 
     def cancel(self) -> None:
-        for task in (self.partial, self.early[1] if self.early else None):
+        for task in (self.partial, self.partial_pass, self.early[1] if self.early else None):
             if task is not None:
                 task.cancel()
 
@@ -107,10 +109,16 @@ class AsrStage(Stage):
             busy = turn.early is not None or (turn.partial is not None and not turn.partial.done())
             if not busy and turn.n - turn.partial_at >= self.partial_every:
                 turn.partial_at = turn.n
-                turn.partial = asyncio.create_task(self._partial(turn, turn.audio_until(1e9)))
+                turn.partial_end_s = (turn.start_s or 0.0) + turn.n / RATE
+                turn.partial_pass = asyncio.create_task(self._transcribe(turn.audio_until(1e9)))
+                turn.partial = asyncio.create_task(self._partial(turn, turn.partial_pass))
         elif isinstance(frame, fr.SpeechPaused):
-            audio = turn.audio_until(frame.t_s + TAIL_PAD_S)
-            turn.early = (frame.t_s, asyncio.create_task(self._early(turn, audio)))
+            covered = turn.partial_pass is not None and turn.partial_end_s >= frame.t_s
+            if covered:  # the last partial's audio holds all the speech: its pass is this pause's pass
+                pass_ = turn.partial_pass
+            else:
+                pass_ = asyncio.create_task(self._transcribe(turn.audio_until(frame.t_s + TAIL_PAD_S), urgent=True))
+            turn.early = (frame.t_s, asyncio.create_task(self._early(turn, pass_)))
             await self.emit(frame)
         elif isinstance(frame, fr.SpeechResumed):
             await self.emit(frame)
@@ -139,15 +147,21 @@ class AsrStage(Stage):
                     raise
         return await self._transcribe(turn.audio_until(speech_end_s + TAIL_PAD_S), urgent=True)
 
-    async def _early(self, turn: _Turn, audio: np.ndarray) -> str:
-        """The final pass started at a pause; announced so the LLM can start a reply preemptively."""
-        text = await self._transcribe(audio, urgent=True)
+    async def _early(self, turn: _Turn, pass_: asyncio.Task[str]) -> str:
+        """The final pass started at a pause (or the partial already covering it); announced so the LLM
+        can start a reply preemptively. Cancelled when the user goes on, which cancels an own pass only."""
+        try:
+            text = await asyncio.shield(pass_)
+        except asyncio.CancelledError:
+            if pass_ is not turn.partial_pass:
+                pass_.cancel()
+            raise
         if self.turn is turn:
             await self.emit(fr.SegmentText(turn.turn_id, text, "pause"))
         return text
 
-    async def _partial(self, turn: _Turn, audio: np.ndarray) -> None:
-        text = await self._transcribe(audio)
+    async def _partial(self, turn: _Turn, pass_: asyncio.Task[str]) -> None:
+        text = await asyncio.shield(pass_)
         if self.turn is turn and turn.early is None and text:
             committed, _tentative = self.agreement.update(text)
             await self.emit(fr.SegmentText(turn.turn_id, text, "partial", committed))
