@@ -31,7 +31,6 @@ __all__ = [
     "SpeechPause",
     "SpeechResume",
     "SpeechStart",
-    "SpeechStopped",
     "TurnAudio",
     "VadEvent",
     "VadOptions",
@@ -106,14 +105,6 @@ class SpeechStart:
 
 
 @dataclass(frozen=True)
-class SpeechStopped:
-    """The first unvoiced frame after speech, at t_s: a SpeechPause at the same t_s may follow (the ASR
-    can start transcribing now, a pause_ms sooner; most such stops are only gaps between words)."""
-
-    t_s: float
-
-
-@dataclass(frozen=True)
 class SpeechPause:
     """Voiced audio stopped at t_s and pause_ms of silence followed: a candidate end of turn."""
 
@@ -139,7 +130,7 @@ class SpeechEnd:
     turn: TurnAudio | None = field(default=None, compare=False, repr=False)
 
 
-VadEvent = SpeechStart | SpeechStopped | SpeechPause | SpeechResume | SpeechEnd
+VadEvent = SpeechStart | SpeechPause | SpeechResume | SpeechEnd
 
 
 class TurnAudio:
@@ -301,8 +292,6 @@ class Endpointer:
                 return
             if self._silence == 0:
                 self._silence_start = f
-                if self._pause_n > 1:
-                    events.append(SpeechStopped(self._t(f)))
             self._silence += 1
             if self._silence >= self._pause_n:
                 self._state = "paused"
@@ -352,7 +341,7 @@ def speech_intervals(
     for ev in [*ep.feed(x), *ep.finish()]:
         if isinstance(ev, SpeechStart | SpeechResume):
             start = ev.t_s
-        elif isinstance(ev, SpeechPause | SpeechEnd) and start is not None:
+        elif start is not None:
             end = ev.t_s if isinstance(ev, SpeechPause) else ev.speech_end_s
             out.append((start, end))
             start = None

@@ -14,7 +14,6 @@ from audio.vad import (
     SpeechPause,
     SpeechResume,
     SpeechStart,
-    SpeechStopped,
     VadOptions,
     speech_intervals,
 )
@@ -85,18 +84,6 @@ def test_chunk_size_does_not_matter(testdata: Path, manifest: dict) -> None:
     assert any(isinstance(e, SpeechPause) for e in ref)
 
 
-def test_every_pause_is_announced_by_a_stop_at_its_time(testdata: Path, manifest: dict) -> None:
-    """SpeechStopped comes one frame after the voice stops; a pause is reported at the same t_s later."""
-    x = np.concatenate([load_audio(testdata / manifest["vad_clips"][1]["file"]), np.zeros(RATE, np.float32)])
-    events = _run(Endpointer(), x, 320)
-    stops = [e.t_s for e in events if isinstance(e, SpeechStopped)]
-    pauses = [e.t_s for e in events if isinstance(e, SpeechPause)]
-    assert pauses and set(pauses) <= set(stops)
-    for p in pauses:  # the latest stop before each pause is that pause's
-        i = next(i for i, e in enumerate(events) if isinstance(e, SpeechPause) and e.t_s == p)
-        assert [e for e in events[:i] if isinstance(e, SpeechStopped)][-1].t_s == p
-
-
 def _speech_like(seconds: float, rng: np.random.Generator) -> np.ndarray:
     """A voiced harmonic signal with a syllable-rate envelope: webrtcvad calls it speech."""
     t = np.arange(int(seconds * RATE)) / RATE
@@ -130,8 +117,8 @@ def test_short_blip_in_pause_does_not_resume() -> None:
         [np.zeros(RATE // 2, np.float32), _speech_like(1.0, rng), silence, blip, silence, silence]
     )
     events = _run(Endpointer(), x, 480)
-    assert [type(e) for e in events] == [SpeechStart, SpeechStopped, SpeechPause, SpeechEnd], events
-    assert events[3].speech_end_s == events[2].t_s == events[1].t_s
+    assert [type(e) for e in events] == [SpeechStart, SpeechPause, SpeechEnd], events
+    assert events[2].speech_end_s == events[1].t_s
 
 
 def test_open_turn_audio_and_finish() -> None:

@@ -64,14 +64,6 @@ class UserAudio(TurnFrame):
 
 
 @dataclass(frozen=True)
-class SpeechStopped(TurnFrame):
-    """The voice stopped at t_s, one frame ago: a pause may follow (the ASR starts a pass that a
-    SpeechPaused at the same t_s can take over). Only the ASR stage looks at it."""
-
-    t_s: float
-
-
-@dataclass(frozen=True)
 class SpeechPaused(TurnFrame):
     """Voiced audio stopped at t_s; the segment may end there (the ASR can start its final pass early)."""
 

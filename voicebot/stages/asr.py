@@ -38,7 +38,6 @@ class _Turn:
     partial: asyncio.Task[None] | None = None
     partial_pass: asyncio.Task[str] | None = None  # the ASR pass of the last partial, and where its audio ends
     partial_end_s: float = 0.0
-    stopped_s: float | None = None  # the voice stopped here: transcribe once the audio reaches it
     early: tuple[float, asyncio.Task[str]] | None = None  # (speech end it assumed, final pass)
 
     def append(self, samples: np.ndarray, t_s: float) -> None:
@@ -105,15 +104,10 @@ class AsrStage(Stage):
         turn = self.turn
         if turn is None or not isinstance(frame, fr.TurnFrame) or frame.turn_id != turn.turn_id:
             return
-        if isinstance(frame, fr.SpeechStopped):
-            turn.stopped_s = frame.t_s
-        elif isinstance(frame, fr.UserAudio):
+        if isinstance(frame, fr.UserAudio):
             turn.append(frame.samples, frame.t_s)
             busy = turn.early is not None or (turn.partial is not None and not turn.partial.done())
-            end_s = (turn.start_s or 0.0) + turn.n / RATE
-            stopped = turn.stopped_s is not None and end_s >= turn.stopped_s
-            if not busy and (stopped or turn.n - turn.partial_at >= self.partial_every):
-                turn.stopped_s = None  # a partial now, so a pause that follows finds its pass under way
+            if not busy and turn.n - turn.partial_at >= self.partial_every:
                 turn.partial_at = turn.n
                 turn.partial_end_s = (turn.start_s or 0.0) + turn.n / RATE
                 turn.partial_pass = asyncio.create_task(self._transcribe(turn.audio_until(1e9)))

@@ -8,16 +8,7 @@ stage's decision (voicebot/stages/turns.py), made at each pause. After every chu
 
 from __future__ import annotations
 
-from audio.vad import (
-    Endpointer,
-    SpeechEnd,
-    SpeechPause,
-    SpeechResume,
-    SpeechStart,
-    SpeechStopped,
-    VadEvent,
-    VadOptions,
-)
+from audio.vad import Endpointer, SpeechEnd, SpeechPause, SpeechResume, SpeechStart, VadEvent, VadOptions
 from voicebot import frames as fr
 from voicebot.pipeline import Stage
 
@@ -66,8 +57,6 @@ class VadStage(Stage):
                 started = True
             elif self.turn_id is None:
                 continue
-            elif isinstance(ev, SpeechStopped):
-                await self.emit(fr.SpeechStopped(self.turn_id, ev.t_s))
             elif isinstance(ev, SpeechPause):
                 await self.emit(fr.SpeechPaused(self.turn_id, ev.t_s))
             elif isinstance(ev, SpeechResume):
