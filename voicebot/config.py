@@ -80,7 +80,7 @@ class AsrConfig(_Section):
     language: str = "en"
     partial_interval_ms: int = Field(600, ge=100, le=10000, description="how often partials are made")
     pause_priority: bool = Field(
-        True, description="the pass at a pause has the CPU to itself: in-process LLM steps wait for it"
+        False, description="the pass at a pause has the CPU to itself: in-process LLM steps wait (measured: no gain)"
     )
 
 
