@@ -25,7 +25,7 @@ class Models:
     tts: Tts
     llm: LLMClient
     reply_params: ReplyParams
-    priority: CpuPriority  # shared by every session: in-process LLM steps yield to the ASR at a pause
+    priority: CpuPriority  # shared by every session: in-process LLM steps may yield to urgent work
 
     async def close(self) -> None:
         try:

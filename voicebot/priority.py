@@ -2,13 +2,14 @@
 
 Why: on 2 cores the engine (2 threads), Whisper (2 threads) and Piper share the same cores, and running
 them at once makes each slower than running them one after the other (threads of one runtime wait on
-each other at every barrier while the other runtime holds the core). Measured on 2 AVX2 cores: the
-ASR pass at a pause took 210 ms next to a 6-token warm-up prefill (107 ms) instead of ~110 ms alone.
+each other at every barrier while the other runtime holds the core). Seen on 2 AVX2 cores: the ASR pass
+at a pause took 210 ms next to a 6-token warm-up prefill (107 ms) instead of ~110 ms alone.
 
-- The ASR's pass at a pause (what the end-of-turn decision waits for) holds the CPU exclusively: it
-  starts once the engine step under way is done, and no new step starts until it is over.
-- Optionally (`tts.first_audio_priority`), a reply's first phrase holds it too, without waiting for the
-  step under way.
+- `asr.pause_priority`: the ASR's pass at a pause (what the end-of-turn decision waits for) holds the CPU
+  exclusively: it starts once the engine step under way is done, and no new step starts until it is over.
+- `tts.first_audio_priority`: a reply's first phrase holds it, without waiting for the step under way.
+
+Both are off: A/B runs of the voice-to-voice bench on 2 AVX2 cores showed no gain for either (README).
 
 Background steps never wait longer than `max_wait_s`, so urgent work that is stuck (or a stream of it from
 many sessions) cannot stall the other sessions' replies.

@@ -4,7 +4,8 @@ The final pass starts early, at the first pause (`SpeechPaused`), on the audio u
 segment then ends at that same pause, its result is already there (or nearly) when the VAD closes it,
 which hides most of the ASR time inside the silence. Its text is announced at once (`SegmentText`
 "pause") so the turn-taking stage can decide whether the user is done. If the user goes on, the early
-pass is dropped.
+pass is dropped. A partial whose audio already holds all the speech (one started in the silence before
+the pause was seen) is that pause's pass: a second one would queue behind it for the same text.
 
 The VAD's segment events are passed on after this stage's own frames for them, so the turn-taking stage
 sees speech and text in one ordered stream.
