@@ -37,9 +37,13 @@ class _Turn:
     n: int = 0
     partial_at: int = 0  # samples covered by the last partial
     partial: asyncio.Task[None] | None = None
-    partial_pass: asyncio.Task[str] | None = None  # the ASR pass of the last partial, and where its audio ends
-    partial_end_s: float = 0.0
+    partial_pass: asyncio.Task[str] | None = None  # the ASR pass of the last partial
     early: tuple[float, asyncio.Task[str]] | None = None  # (speech end it assumed, final pass)
+
+    @property
+    def partial_end_s(self) -> float:
+        """Input time where the last partial's audio ends."""
+        return (self.start_s or 0.0) + self.partial_at / RATE
 
     def append(self, samples: np.ndarray, t_s: float) -> None:
         """Add audio that starts at t_s, trimming overlap with (or filling a gap after) what is held."""
@@ -110,7 +114,6 @@ class AsrStage(Stage):
             busy = turn.early is not None or (turn.partial is not None and not turn.partial.done())
             if not busy and turn.n - turn.partial_at >= self.partial_every:
                 turn.partial_at = turn.n
-                turn.partial_end_s = (turn.start_s or 0.0) + turn.n / RATE
                 turn.partial_pass = asyncio.create_task(self._transcribe(turn.audio_until(1e9)))
                 turn.partial = asyncio.create_task(self._partial(turn, turn.partial_pass))
         elif isinstance(frame, fr.SpeechPaused):

@@ -299,7 +299,6 @@ class TurnTakingStage(Stage):
                   file=sys.stderr)  # fmt: skip
         return p
 
-
     # ---- --fast replay: the user waits for the reply ---------------------------------------------------
 
     def _maybe_park(self) -> None:
