@@ -162,17 +162,22 @@ async def test_scored_prefill_matches_a_separate_scoring_request(engine):
 @module_loop
 async def test_conversation_keeps_what_was_heard_and_drops_withdrawn_turns(engine):
     conv = Conversation("You are brief.")
-    stage = LlmStage(CountingClient(engine), conv, PARAMS)
+    stage, out = LlmStage(CountingClient(engine), conv, PARAMS), Collect()
+
+    async def until(cond) -> None:  # events, not sleeps: a slow CPU takes longer, never differently
+        async with asyncio.timeout(30):
+            while not cond():
+                await asyncio.sleep(0.01)
 
     async def source() -> AsyncIterator[fr.Frame]:
         yield fr.Transcript(1, "Tell me a story.", True)
-        await asyncio.sleep(1.0)
+        await until(lambda: any(isinstance(f, fr.LLMDone) for f in out.got))
         yield fr.ReplyFinished(1, "Once upon", interrupted=True)  # the sink: the user heard this much
         yield fr.Transcript(2, "Tell me about", True)
-        await asyncio.sleep(0.05)
+        await until(lambda: len(conv.messages) >= 3)  # turn 2 is in the conversation, its reply under way
         stage.control(fr.Interrupt(2, merged=True))  # the user went on: turn 2 is answered again, whole
 
-    await Pipeline([stage, Collect()]).run(source())
+    await Pipeline([stage, out]).run(source())
     assert conv.messages == [
         {"role": "user", "content": "Tell me a story."},
         {"role": "assistant", "content": "Once upon"},
