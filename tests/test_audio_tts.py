@@ -52,6 +52,22 @@ def test_options(tts: PiperTts) -> None:
         TtsOptions(threads=0)
 
 
+def test_first_phrase_session_says_the_same_with_more_threads(tts: PiperTts) -> None:
+    """`first=True` runs on a second onnxruntime session with first_threads: the same voice saying the
+    same words (VITS samples noise on every call, so the samples differ run to run; the words do not)."""
+    assert tts.opts.first_threads == 2 and tts._first_voice.session is not tts.voice.session
+    text = "Sunday is the best part of the week."
+    a = np.concatenate(list(tts.synthesize(text)))
+    b = np.concatenate(list(tts.synthesize(text, first=True)))
+    assert abs(len(a) - len(b)) <= 0.15 * len(a)
+    asr = WhisperAsr()
+    assert wer([text], [asr.transcribe(resample(b, tts.sample_rate, 16000))]) <= 0.15
+    one = PiperTts(TtsOptions(first_threads=1))
+    assert one._first_voice.session is one.voice.session  # no second session when the counts agree
+    with pytest.raises(ValueError):
+        TtsOptions(first_threads=0)
+
+
 def test_round_trip_through_whisper(tts: PiperTts, manifest: dict) -> None:
     """Piper says the 12 Harvard sentences, Whisper hears them. VITS samples noise, so the audio and
     the WER vary run to run: measured 7-13% (stock transcribe 6-10%) over 3 runs; bound at 20%."""

@@ -31,7 +31,9 @@ def asr_options(cfg: Config) -> AsrOptions:
 
 
 def tts_options(cfg: Config) -> TtsOptions:
-    return TtsOptions(voice=cfg.tts.voice, length_scale=cfg.tts.length_scale, threads=cfg.tts.threads)
+    t = cfg.tts
+    first = t.first_threads if t.first_audio_priority else t.threads  # more threads only with the CPU to itself
+    return TtsOptions(voice=t.voice, length_scale=t.length_scale, threads=t.threads, first_threads=first)
 
 
 def coqui_options(cfg: Config) -> CoquiOptions:

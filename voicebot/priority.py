@@ -7,9 +7,11 @@ at a pause took 210 ms next to a 6-token warm-up prefill (107 ms) instead of ~11
 
 - `asr.pause_priority`: the ASR's pass at a pause (what the end-of-turn decision waits for) holds the CPU
   exclusively: it starts once the engine step under way is done, and no new step starts until it is over.
-- `tts.first_audio_priority`: a reply's first phrase holds it, without waiting for the step under way.
+- `tts.first_audio_priority` (on): a reply's first phrase holds it exclusively and is synthesized on
+  more threads (`tts.first_threads`); decoding the rest of the reply can wait, the listener cannot.
+  Measured on 2 AVX2 cores: the first phrase's audio took 193-340 ms beside decoding steps, ~100 ms alone.
 
-Both are off: A/B runs of the voice-to-voice bench on 2 AVX2 cores showed no gain for either (README).
+`asr.pause_priority` is off: two A/B pairs of the voice-to-voice bench on 2 AVX2 cores showed no gain.
 
 Background steps never wait longer than `max_wait_s`, so urgent work that is stuck (or a stream of it from
 many sessions) cannot stall the other sessions' replies.

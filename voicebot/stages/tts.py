@@ -20,7 +20,8 @@ class TtsStage(Stage):
     def __init__(
         self, tts: Tts, chunking: dict[str, int] | None = None, priority: CpuPriority | None = None
     ) -> None:
-        """priority: held while a reply's first phrase is synthesized, so LLM decoding yields the CPU."""
+        """priority: held while a reply's first phrase is synthesized, so LLM decoding yields the CPU and
+        the phrase runs on the backend's first-phrase threads."""
         super().__init__()
         self.tts = tts
         self.priority = priority
@@ -52,8 +53,8 @@ class TtsStage(Stage):
     async def _speak(self, turn_id: int, phrase: str) -> None:
         index = len(self._spoken)
         self._spoken.append(phrase)
-        chunks = iter(await self.worker.run(self.tts.synthesize, phrase))
         first = index == 0 and self.priority is not None
+        chunks = iter(await self.worker.run(self.tts.synthesize, phrase, first))
         while turn_id not in self._cancelled:
             chunk = await self.worker.run(self._next_urgent if first else next, chunks, None)
             first = False
@@ -62,8 +63,10 @@ class TtsStage(Stage):
             await self.emit(fr.TTSAudio(turn_id, chunk, self.tts.sample_rate, phrase, index))
 
     def _next_urgent(self, chunks: Iterator[np.ndarray], default: None) -> np.ndarray | None:
+        """The first phrase's audio with the CPU to itself: the engine step under way ends first, and no
+        other starts until it is done, so the backend may use every core (`first=True`)."""
         assert self.priority is not None
-        with self.priority.hold():
+        with self.priority.hold(exclusive=True):
             return next(chunks, default)
 
     def interrupt(self, turn_id: int) -> None:

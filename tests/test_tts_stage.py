@@ -1,0 +1,78 @@
+"""TTS stage: a reply's first phrase is spoken first and fast (the CPU to itself, the first-phrase threads);
+the rest shares the CPU with LLM decoding."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import AsyncIterator, Iterator
+
+import numpy as np
+import pytest
+
+from audio.tts import PiperTts, TtsOptions
+from voicebot import frames as fr
+from voicebot.pipeline import Pipeline, Stage
+from voicebot.priority import CpuPriority
+from voicebot.stages.tts import TtsStage
+
+pytestmark = pytest.mark.slow
+
+
+class RecordingPiper(PiperTts):
+    """Real Piper, noting for each phrase whether it was a first phrase and whether an engine step could
+    start while it was being made."""
+
+    def __init__(self, prio: CpuPriority) -> None:
+        self.prio = prio
+        self.calls: list[tuple[str, bool, bool]] = []  # (phrase, first, a step ran during it)
+        self.threads: list[threading.Thread] = []
+        super().__init__(TtsOptions())  # its warm-up calls synthesize
+        self.calls.clear()
+
+    def synthesize(self, text: str, first: bool = False) -> Iterator[np.ndarray]:
+        for chunk in super().synthesize(text, first):
+            stepped = threading.Event()
+
+            def engine_step(done: threading.Event) -> None:  # the engine thread asking to step now
+                with self.prio.step():
+                    done.set()
+
+            thread = threading.Thread(target=engine_step, args=(stepped,))
+            thread.start()
+            self.threads.append(thread)
+            stepped.wait(0.2)  # a step may start within 200 ms unless the CPU is held
+            self.calls.append((text, first, stepped.is_set()))
+            yield chunk
+
+
+class Collect(Stage):
+    def __init__(self) -> None:
+        super().__init__()
+        self.got: list[fr.Frame] = []
+
+    async def handle(self, frame: fr.Frame) -> None:
+        self.got.append(frame)
+
+
+async def _reply(words: str) -> AsyncIterator[fr.Frame]:
+    for w in words.split():
+        yield fr.LLMText(1, w + " ")
+    yield fr.LLMDone(1, words)
+
+
+def test_first_phrase_has_the_cpu_and_its_threads_later_phrases_share() -> None:
+    prio = CpuPriority(max_wait_s=5.0)
+    tts = RecordingPiper(prio)
+    out = Collect()
+    chunking = {"first_min_words": 2, "first_max_words": 4, "min_words": 6, "max_words": 24}
+    text = "Sure thing, the capital of France is Paris and it is lovely in the spring."
+    asyncio.run(Pipeline([TtsStage(tts, chunking, prio), out]).run(_reply(text)))
+    for thread in tts.threads:
+        thread.join(5.0)
+    calls = tts.calls
+    assert calls[0][1] is True and calls[0][2] is False  # first phrase: first threads, no step beside it
+    assert len(calls) >= 2 and all(not first for _, first, _ in calls[1:])
+    assert all(stepped for _, _, stepped in calls[1:])  # later phrases let decoding run
+    audio = [f for f in out.got if isinstance(f, fr.TTSAudio)]
+    assert audio and audio[0].phrase_index == 0 and audio[0].samples.size > 0
