@@ -216,8 +216,7 @@ class Engine:
         raise EngineError("the engine finished a scoring request without its probability")
 
     def _enders(self, end: int) -> tuple[int, ...]:
-        enders = [end, *(t[0] for t in map(self.tokenizer.encode, (".", "?", "!")) if len(t) == 1)]
-        return tuple(dict.fromkeys(enders))
+        return tuple(dict.fromkeys([end, *self.tokenizer.sentence_end_ids]))
 
     async def generate_ids(
         self, prompt_ids: list[int], params: SamplingParams | None = None, cache_key: str | None = None

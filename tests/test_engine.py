@@ -219,6 +219,17 @@ def test_incremental_detokenizer_multibyte(model_dir):
     assert not any("\ufffd" in p for p in pieces)
 
 
+def test_sentence_end_tokens_include_joined_forms_but_no_ellipsis():
+    """The end-of-turn score sums these: Qwen writes most sentence ends as one token with what follows."""
+    from engine.weights import resolve_model
+
+    tok = Tokenizer.from_dir(resolve_model("qwen2.5-coder-0.5b"))
+    ends = {tok.decode([i], skip_special_tokens=False) for i in tok.sentence_end_ids}
+    assert {".", "?", "!", "?\n", ".\n", "?\n\n", "!!"} <= ends
+    assert not ends & {"...", "..", "…", ",", "?a", " ."}
+    assert all(t.rstrip()[-1] in ".?!" and not t.startswith("..") for t in ends)
+
+
 def test_options_validation():
     with pytest.raises(ValueError, match="max_batch"):
         EngineOptions(max_batch=0)
