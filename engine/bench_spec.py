@@ -1,7 +1,8 @@
 """Speculative-decoding benchmark: each drafter against plain decoding of the same prompts, in one run.
 
 Greedy, batch 1, replies end at EOS or `tokens`. Decode speed counts tokens after the first (the prefill is
-the same either way). Both sides run the same engine path (device and dtype as engine/bench.py records them).
+the same either way). Both sides run the same engine path (device and dtype as engine/bench.py records them),
+loaded side by side and taking turns on each prompt.
 `same_output` says whether the speculating engine produced exactly the plain tokens: always in fp32; on a path
 whose one-token and multi-token steps round differently (a separate one-row weight copy, a kernel chosen per
 shape) a near-tie may flip.
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from dataclasses import replace
 
 from engine import Engine, EngineOptions, SamplingParams
 from engine.errors import ModelNotFoundError
@@ -30,6 +32,15 @@ CHAT = [
     [{"role": "user", "content": "Tell me a short story about a robot who learns to paint."}],
     [{"role": "user", "content": "What are three good habits for staying healthy? Explain each briefly."}],
 ]
+_VOICE_SYSTEM = {
+    "role": "system",
+    "content": "You are a friendly voice assistant. Answer in one or two short, spoken sentences.",
+}
+VOICE = [  # what the voice pipeline asks: replies to short spoken sentences, which often reuse their words
+    [_VOICE_SYSTEM, {"role": "user", "content": u}]
+    for u in ("The birch canoe slid on the smooth planks.", "Glue the sheet to the dark blue background.",
+              "What is the capital of Italy?", "It's easy to tell the depth of a well.")
+]  # fmt: skip
 QWEN_TARGET, QWEN_DRAFT = "qwen2.5-coder-1.5b", "qwen2.5-coder-0.5b"
 
 
@@ -42,50 +53,44 @@ async def _decode(engine: Engine, messages, tokens: int) -> tuple[list[int], flo
     return out, times[-1] - times[0]
 
 
-def _run(options: EngineOptions, prompts: list, tokens: int, repeat: int) -> dict:
-    """Per prompt: the tokens and the best decode time of `repeat` runs; plus the engine's spec counters."""
-    with Engine(options) as engine:
-        asyncio.run(_decode(engine, prompts[0], 4))  # warm-up
-        before = engine.stats()
-        results = []
+def _side_by_side(options: EngineOptions, drafter: str, prompts: list, tokens: int, repeat: int, **extra) -> dict:
+    """A plain and a speculating engine loaded at once, each prompt decoded by one and then the other,
+    `repeat` times (the best time of each kept): both see the same machine, which on a shared 2-core VM
+    drifts by 20 % within minutes, so two engines measured one after the other can differ by more than
+    speculation does."""
+    with Engine(options) as plain, Engine(replace(options, speculation=drafter, **extra)) as spec:
+        for engine in (plain, spec):
+            asyncio.run(_decode(engine, prompts[0], 4))  # warm-up
+        before = spec.stats()
+        runs: dict[str, list[tuple[list[int], float]]] = {"plain": [], "spec": []}
         for p in prompts:
-            runs = [asyncio.run(_decode(engine, p, tokens)) for _ in range(repeat)]
-            results.append((runs[0][0], min(t for _, t in runs)))
-        after = engine.stats()
-    counts = {k: after[k] - before[k] for k in ("spec_proposed", "spec_accepted", "spec_rows")}
+            got = {"plain": [], "spec": []}
+            for _ in range(repeat):
+                for name, engine in (("plain", plain), ("spec", spec)):
+                    got[name].append(asyncio.run(_decode(engine, p, tokens)))
+            for name, results in got.items():
+                runs[name].append((results[0][0], min(t for _, t in results)))
+        after = spec.stats()
+    rows = max(1, after["spec_rows"] - before["spec_rows"])
+    accepted, proposed = (after[k] - before[k] for k in ("spec_accepted", "spec_proposed"))
+    tok_s = {name: sum(len(o) - 1 for o, _ in r) / sum(t for _, t in r) for name, r in runs.items()}
     return {
-        "outputs": [o for o, _ in results],
-        "tok_s": sum(len(o) - 1 for o, _ in results) / sum(t for _, t in results),
-        **counts,
-    }
-
-
-def _compare(plain: dict, spec: dict) -> dict:
-    rows = max(1, spec["spec_rows"])
-    return {
-        "speedup": round(spec["tok_s"] / plain["tok_s"], 2),
-        "plain_tok_s": round(plain["tok_s"], 1),
-        "spec_tok_s": round(spec["tok_s"], 1),
-        "acceptance_rate": round(spec["spec_accepted"] / max(1, spec["spec_proposed"]), 2),
-        "mean_accepted": round(spec["spec_accepted"] / rows, 2),  # drafts kept per speculating row-step
-        "same_output": plain["outputs"] == spec["outputs"],
+        "speedup": round(tok_s["spec"] / tok_s["plain"], 2),
+        "plain_tok_s": round(tok_s["plain"], 1),
+        "spec_tok_s": round(tok_s["spec"], 1),
+        "acceptance_rate": round(accepted / max(1, proposed), 2),
+        "mean_accepted": round(accepted / rows, 2),  # drafts kept per speculating row-step
+        "same_output": [o for o, _ in runs["plain"]] == [o for o, _ in runs["spec"]],
     }
 
 
 def bench_spec(model: str, dtype: str, threads: int, tokens: int, repeat: int, qwen: bool = True) -> dict:
-    base = dict(model=model, dtype=dtype, threads=threads, max_seq_len=512, max_batch=8)
-    plain = {
-        "grounded": _run(EngineOptions(**base), GROUNDED, tokens, repeat),
-        "chat": _run(EngineOptions(**base), CHAT, tokens, repeat),
-    }
+    base = EngineOptions(model=model, dtype=dtype, threads=threads, max_seq_len=512, max_batch=8)
     spec = {
-        "ngram_grounded": _compare(
-            plain["grounded"], _run(EngineOptions(**base, speculation="ngram"), GROUNDED, tokens, repeat)
-        ),
-        "ngram_chat": _compare(plain["chat"], _run(EngineOptions(**base, speculation="ngram"), CHAT, tokens, repeat)),
-        "self_draft_chat": _compare(
-            plain["chat"], _run(EngineOptions(**base, speculation="self"), CHAT, tokens, repeat)
-        ),
+        "ngram_grounded": _side_by_side(base, "ngram", GROUNDED, tokens, repeat),
+        "ngram_chat": _side_by_side(base, "ngram", CHAT, tokens, repeat),
+        "ngram_voice": _side_by_side(base, "ngram", VOICE, tokens, repeat),
+        "self_draft_chat": _side_by_side(base, "self", CHAT, tokens, repeat),
     }
     if not qwen:
         return spec
@@ -95,9 +100,7 @@ def bench_spec(model: str, dtype: str, threads: int, tokens: int, repeat: int, q
         resolve_model(QWEN_TARGET), resolve_model(QWEN_DRAFT)
     except ModelNotFoundError:
         return spec  # the Qwen pair is not installed (`make qwen`)
-    qbase = {**base, "model": QWEN_TARGET}
     q_tokens = max(8, tokens // 2)
-    q_plain = _run(EngineOptions(**qbase), CHAT[:1], q_tokens, 1)
-    q_spec = _run(EngineOptions(**qbase, speculation="draft", draft_model=QWEN_DRAFT), CHAT[:1], q_tokens, 1)
-    spec["qwen_draft_chat"] = _compare(q_plain, q_spec)
+    qbase = replace(base, model=QWEN_TARGET)
+    spec["qwen_draft_chat"] = _side_by_side(qbase, "draft", CHAT[:1], q_tokens, 1, draft_model=QWEN_DRAFT)
     return spec
