@@ -372,8 +372,8 @@ class Engine:
             for seq, d, toks in zip(batch.group, drafts or [], new, strict=False):
                 sp.observe(seq, len(d), toks)
         c = batch.chunk
-        if c is not None and c.probs and c not in batch.sampled:  # a score read off an earlier chunk than the
-            c.emit(Delta("", [], None, c.probs))  # prompt's end: the caller decides on it before the rest
+        if c is not None and c.probs and c not in batch.sampled:  # a score read off the prompt's middle: the
+            c.emit(Delta("", [], None, c.probs))  # caller decides on it before the rest is prefilled
             c.probs = ()
         for seq, tokens in zip(batch.sampled, new, strict=True):
             deltas = []

@@ -73,10 +73,10 @@ class Scheduler:
         chunk = next((s for s in self.running if s.remaining > 1), None)
         if not group and chunk is None:
             return None
-        # A score mid-prompt (probs_at) is read in the same chunk as the prompt's end: a chunk of its own
-        # brought the end-of-turn verdict ~30 ms sooner but the reply's first token ~100 ms later (one more
-        # step of fixed costs on 2 AVX2 cores), and the reply is what the user waits for.
         chunk_len = min(chunk.remaining, self.prefill_chunk) if chunk else 0
+        at = chunk.params.probs_at if chunk is not None else None
+        if chunk is not None and at is not None and chunk.num_computed <= at < chunk.num_computed + chunk_len - 1:
+            chunk_len = at + 1 - chunk.num_computed  # a score mid-prompt comes out as soon as its row is computed
         ends_prompt = chunk is not None and chunk_len == chunk.remaining
         return Batch(group, chunk, chunk_len, [*group, chunk] if ends_prompt else group, copies)
 

@@ -16,8 +16,8 @@ class Delta:
     text: str  # new text since the previous delta (may be "")
     token_ids: list[int]  # new tokens (a stop token that ends the reply is not included)
     finish_reason: str | None = None  # "stop" | "length" | None until the last delta
-    probs: tuple[float, ...] = ()  # first delta only (one of its own, without text, when a `probs_at` row is
-    # computed in an earlier prefill chunk than the prompt's end): the probabilities of `SamplingParams.probs_of`
+    probs: tuple[float, ...] = ()  # first delta only (one of its own, without text, for a `probs_at` inside
+    # the prompt): the probabilities of `SamplingParams.probs_of`
 
 
 @dataclass(eq=False)

@@ -151,7 +151,7 @@ async def test_scored_prefill_matches_a_separate_scoring_request(engine):
         alone = await engine.end_of_turn(messages)
         deltas = [d async for d in engine.generate(messages, SamplingParams(max_tokens=2), end_of_turn=True)]
         assert alone is not None and end_probability(deltas[0].probs) == pytest.approx(alone, rel=1e-3, abs=1e-6)
-        assert len(deltas[0].token_ids) == 1  # the score comes with the reply's first token: one prefill
+        assert (deltas[0].text, deltas[0].token_ids) == ("", [])  # the score comes before the reply's header
         plain = [d async for d in engine.generate(messages, SamplingParams(max_tokens=2))]
         assert [t for d in deltas for t in d.token_ids] == [t for d in plain for t in d.token_ids]
     complete = await engine.end_of_turn(Conversation("You are brief.").prompt(pending="What is the capital of France?"))
