@@ -12,13 +12,14 @@ silence that follows is the clock: the turn ends once it lasts the wait the sign
     no score (the backend has none)  -> silence_only_ms
 
 The threshold comes from `python -m voicebot.calibrate_turns` (labelled cuts of real recordings and
-text: 25 complete, 184 unfinished). There, Whisper closed all 25 finished sentences; with the threshold
-at 0.1, 22 of them score above it, and 9 unfinished cuts are closed and score above it too, all of them
-cuts Whisper heard as other finished sentences ("Jump the fence.", "The child almost hurt this
-morning."): no text score can tell those apart. Closed text below the threshold is mostly a user
-mid-thought, so "unsure" waits 1.6 s, which outlasts the 1.5 s hesitations turn-taking must keep, and a
-closed sentence never waits the maximum. 0.05-0.1 give the same share of complete sentences answered at
-once; 0.1 cuts fewer unfinished ones off.
+text: 25 complete, 184 unfinished). There, Whisper closed all 25 finished sentences and 22 of them score
+0.105 or more (three odd statements score < 0.05 whatever the threshold); 11 unfinished cuts are closed
+and score above 0.07, nearly all cuts Whisper heard as other finished sentences ("Jump the fence.", "The
+child almost hurt this morning."): no text score can tell those apart. 0.07 sits between the finished
+sentences' cluster (0.105 and up) and most closed cuts (0.036-0.081): at 0.1 three finished sentences
+scored within 0.008 of it and waited 1.6 s in the turn-taking bench when Whisper wrote them a little
+differently. Closed text below the threshold is mostly a user mid-thought, so "unsure" waits 1.6 s,
+which outlasts the 1.5 s hesitations turn-taking must keep, and a closed sentence never waits the maximum.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ class TurnOptions:
     backchannels: what, said over the bot's reply, lets it go on ("uh-huh", "yeah", ...).
     """
 
-    complete_p: float = 0.1
+    complete_p: float = 0.07
     complete_ms: int = 150
     unsure_ms: int = 1600
     unfinished_ms: int = 2500
