@@ -162,9 +162,11 @@ def int8_linear(x: torch.Tensor, q: Int8Linear) -> torch.Tensor:
     x = x.float()
     rows, k = x.shape[0], q.in_features
     xo = None
-    if q.outliers is not None:  # rows padded to a multiple of 8: MKL then rounds a row the same whatever the
-        xo = x.new_zeros(rows + -rows % 8, len(q.outliers))  # batch (unpadded, 5+ rows round differently
-        torch.index_select(x, 1, q.outliers, out=xo[:rows])  # from 1), so speculation stays lossless
+    if q.outliers is not None:
+        # Rows padded to a multiple of 8: MKL then rounds a row the same whatever the batch (unpadded, 5+
+        # rows rounded differently from 1 and speculation's verification flipped near-ties).
+        xo = x.new_zeros(rows + -rows % 8, len(q.outliers))
+        torch.index_select(x, 1, q.outliers, out=xo[:rows])
         x = x.index_fill(1, q.outliers, 0.0)
     scale = torch.linalg.vector_norm(x, float("inf"), dim=1, keepdim=True).clamp_min_(1e-30)
     xa = x.new_zeros(q.rows * rows, q.width) if q.width > k else x.new_empty(q.rows * rows, k)

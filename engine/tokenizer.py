@@ -153,7 +153,6 @@ class Tokenizer:
         end = after[0] if after and after[0] in self.stop_ids else None
         return self.encode(text[:cut], add_special_tokens=False), end
 
-
     @functools.cached_property
     def sentence_end_ids(self) -> tuple[int, ...]:
         """Every token that ends a sentence: . ? ! alone or with what may follow them in the same token
