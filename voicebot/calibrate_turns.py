@@ -97,7 +97,7 @@ def summarize(examples: list[Example], opts: TurnOptions) -> dict[str, object]:
         rows.setdefault(label, {}).setdefault(e.verdict, 0)
         rows[label][e.verdict] += 1
     sweep = []
-    for cp in (0.01, 0.02, 0.03, 0.05, 0.08, 0.1, 0.15, 0.2, 0.3):
+    for cp in (0.01, 0.02, 0.03, 0.05, 0.07, 0.1, 0.15, 0.2, 0.3):
         o = TurnOptions(**{**asdict(opts), "complete_p": cp})
         v = [(e.complete, decide(o, e.text, e.p).label) for e in examples]
         pos = [lab for c, lab in v if c]
