@@ -17,9 +17,10 @@ text: 25 complete, 184 unfinished). There, Whisper closed all 25 finished senten
 and score above 0.07, nearly all cuts Whisper heard as other finished sentences ("Jump the fence.", "The
 child almost hurt this morning."): no text score can tell those apart. 0.07 sits between the finished
 sentences' cluster (0.105 and up) and most closed cuts (0.036-0.081): at 0.1 three finished sentences
-scored within 0.008 of it and waited 1.6 s in the turn-taking bench when Whisper wrote them a little
-differently. Closed text below the threshold is mostly a user mid-thought, so "unsure" waits 1.6 s,
-which outlasts the 1.5 s hesitations turn-taking must keep, and a closed sentence never waits the maximum.
+scored within 0.01 above it, and in the turn-taking bench, where Whisper writes them a little
+differently, five of the 12 complete sentences waited 1.6 s (three at 0.07). Closed text below the
+threshold is mostly a user mid-thought, so "unsure" waits 1.6 s, which outlasts the 1.5 s hesitations
+turn-taking must keep, and a closed sentence never waits the maximum.
 """
 
 from __future__ import annotations
