@@ -25,7 +25,6 @@ from engine.quant import (
     Int8Linear,
     RangeObserver,
     int8_linear,
-    largest_channels,
     observe,
     pack_int8,
     quantize_linear,
@@ -190,8 +189,7 @@ def load_int8_weights(config: ModelConfig, state: dict[str, torch.Tensor], seen:
 
     Each smoothing divides a matmul's input channels by s where that input is made, and multiplies the
     weight's columns by s: RMSNorm weights for qkv, gate/up and the lm_head; the up projection's rows for
-    down; the value rows for o (per kv channel, since grouped query heads share it). qkv, o and gate/up
-    then take one activation row, with the input channels still largest after smoothing in fp32.
+    down; the value rows for o (per kv channel, since grouped query heads share it).
     """
     c = config
     group = c.num_heads // c.num_kv_heads
@@ -206,13 +204,11 @@ def load_int8_weights(config: ModelConfig, state: dict[str, torch.Tensor], seen:
         bqkv = torch.cat([f32(p + f"self_attn.{x}_proj.bias") for x in "qkv"]) if c.qkv_bias else None
         s = smooth_scales(obs.wqkv.seen, wqkv.abs().amax(0))
         attn_norm, wqkv = f32(p + "input_layernorm.weight") / s, wqkv * s
-        qkv_outliers = largest_channels(obs.wqkv.seen / s)
 
         wo = f32(p + "self_attn.o_proj.weight")  # input channel h*d + j reads kv channel (h // group)*d + j
         act = obs.wo.seen.view(c.num_kv_heads, group, c.head_dim).amax(1).flatten()
         s_v = smooth_scales(act, wo.abs().amax(0).view(c.num_kv_heads, group, c.head_dim).amax(1).flatten())
-        s_o = s_v.view(c.num_kv_heads, 1, c.head_dim).expand(-1, group, -1).flatten()
-        wo, o_outliers = wo * s_o, largest_channels(obs.wo.seen / s_o)
+        wo = wo * s_v.view(c.num_kv_heads, 1, c.head_dim).expand(-1, group, -1).flatten()
         v_rows = slice(wqkv.shape[0] - s_v.numel(), wqkv.shape[0])
         wqkv[v_rows] /= s_v[:, None]
         if bqkv is not None:
@@ -225,12 +221,7 @@ def load_int8_weights(config: ModelConfig, state: dict[str, torch.Tensor], seen:
         w_gate_up = torch.cat([gate, up])
         s = smooth_scales(obs.w_gate_up.seen, w_gate_up.abs().amax(0))
         mlp_norm, w_gate_up = f32(p + "post_attention_layernorm.weight") / s, w_gate_up * s
-        q = [
-            quantize_linear(wqkv, bqkv, rows=1, outliers=qkv_outliers),
-            quantize_linear(wo, rows=1, outliers=o_outliers),
-            quantize_linear(w_gate_up, rows=1, outliers=largest_channels(obs.w_gate_up.seen / s)),
-            quantize_linear(w_down),
-        ]
+        q = [quantize_linear(wqkv, bqkv), quantize_linear(wo), quantize_linear(w_gate_up), quantize_linear(w_down)]
         layers.append(Layer(attn_norm, q[0], None, q[1], mlp_norm, q[2], q[3]))
     embed = state["model.embed_tokens.weight"].to(device)  # looked up by row: its stored dtype is fine
     lm_head = f32("lm_head.weight") if "lm_head.weight" in state else embed.float()
@@ -247,11 +238,9 @@ def int8_state(weights: Weights) -> dict[str, torch.Tensor]:
     named = [(f"{i}.{part}", getattr(layer, part)) for i, layer in enumerate(weights.layers) for part in _INT8_PARTS]
     for name, q in [*named, ("lm_head", weights.lm_head)]:
         out[name + ".q"], out[name + ".s"] = unpack_int8(q)
-        out[name + ".k"] = torch.tensor([q.in_features, q.rows])
+        out[name + ".k"] = torch.tensor([q.in_features])
         if q.bias is not None:
             out[name + ".b"] = q.bias
-        if q.outliers is not None:
-            out[name + ".o"], out[name + ".ow"] = q.outliers, q.outlier_w
     for i, layer in enumerate(weights.layers):
         out[f"{i}.attn_norm"], out[f"{i}.mlp_norm"] = layer.attn_norm, layer.mlp_norm
     return out
@@ -259,9 +248,7 @@ def int8_state(weights: Weights) -> dict[str, torch.Tensor]:
 
 def int8_weights_from_state(stored: dict[str, torch.Tensor], embed: torch.Tensor, num_layers: int) -> Weights:
     def q(name: str) -> Int8Linear:
-        k, rows = stored[name + ".k"].tolist()
-        return pack_int8(stored[name + ".q"], stored[name + ".s"], stored.get(name + ".b"), k, rows,
-                         stored.get(name + ".o"), stored.get(name + ".ow"))  # fmt: skip
+        return pack_int8(stored[name + ".q"], stored[name + ".s"], stored.get(name + ".b"), int(stored[name + ".k"]))
 
     layers = [
         Layer(stored[f"{i}.attn_norm"], q(f"{i}.wqkv"), None, q(f"{i}.wo"), stored[f"{i}.mlp_norm"],

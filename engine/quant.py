@@ -5,12 +5,12 @@ half-precision matmuls are emulated. fbgemm's int8 GEMM reads a quarter of fp32'
 for many rows (measured, Qwen2.5-0.5B decoder matmuls, 2 threads: fp32 65 / 163 / 416 ms at 1 / 8 / 64
 rows, int8 16 / 22 / 146 ms), so batching and verifying draft tokens become nearly free.
 
-Accuracy (the reason for the tricks below; `python -m engine.bench_quant` measures it: on 16 everyday
-requests Qwen2.5-0.5B's int8 picks fp32's next token at 333 of 347 teacher-forced positions, and 11 of 16
-greedy replies are identical):
+Accuracy (the reason for the three tricks below; with them Qwen2.5-0.5B's greedy replies to 8 questions
+match fp32 token for token, 81 of 81; `python -m engine.bench_quant`, 16 other everyday requests: int8
+picks fp32's next token at 337 of 347 teacher-forced positions, and 10 of 16 greedy replies are identical):
 - fbgemm quantizes the whole input with one scale. We divide each row by its own max |x| first and give
   fbgemm the fixed range [-1, 1] (a static scale of 1 / 63.5, zero point 64): per-token scales, no range
-  pass over the input, and a row's int8 result never depends on what else is in the batch.
+  pass over the input, and a row's result never depends on what else is in the batch.
 - That grid has 7 bits (AVX2's u8 x s8 pair sums saturate int16 beyond it), too few on their own. Each row
   goes in twice: the value, then what rounding to the grid lost, scaled up. The GEMM reads its weights
   once for both, so at batch 1 this costs almost nothing and activations keep ~14 bits.
@@ -19,12 +19,6 @@ greedy replies are identical):
   product, with s_j = max|x_j|^a / max|W_j|^(1-a) measured on a few calibration prompts, and x / s is
   folded into the op that produces x (an RMSNorm weight, the up projection, the value projection), so it
   costs nothing at run time.
-- The second row doubles the GEMM's work once there are many rows (a prompt, a batch). The matmuls that
-  read the residual stream or the attention output (qkv, gate/up, o: 71 % of a layer's multiplies) keep
-  one row instead: their OUTLIERS largest input channels (after smoothing, by calibration) are taken out
-  of the int8 GEMM and multiplied in fp32, which shrinks the per-token range of the rest enough for 7
-  bits. The down projection (whose input, silu(gate) * up, has heavy tails in every channel) and the
-  lm_head keep two rows: with one row they flip greedy tokens (engine/bench_quant.py, README).
 """
 
 from __future__ import annotations
@@ -46,10 +40,7 @@ _ZERO_POINT = 64
 # of 8 chats x 30 positions against fp32: mean |error| 0.135 at 0, 0.073 at 0.15, 0.081 at 0.3 (1 argmax flip
 # in 240), 0.089 at 0.5 (earlier one-row kernel); SmolLM2-135M was best near 0.3 as well.
 ALPHA = 0.3
-_FORMAT = "int8-smoothquant-rows-outliers-v4"  # bump when the quantization changes: old caches are ignored
-# Input channels in fp32 for a one-row matmul. Measured on Qwen2.5-0.5B with every matmul on one row: greedy
-# agreement with fp32 76 of 95 tokens with 8, 87 with 32 (50 with none); down and lm_head on two rows: 95.
-OUTLIERS = 32
+_FORMAT = "int8-smoothquant-2row-v3"  # bump when the quantization changes: old caches are then ignored
 
 
 def cache_file(model_dir: Path) -> Path:
@@ -59,7 +50,6 @@ def cache_file(model_dir: Path) -> Path:
         [
             _FORMAT,
             ALPHA,
-            OUTLIERS,
             CALIBRATION_CHATS,
             str(model_dir.resolve()),
             [(f.name, f.stat().st_size, f.stat().st_mtime_ns) for f in files],
@@ -99,9 +89,6 @@ class Int8Linear(NamedTuple):
     bias: torch.Tensor | None  # fp32, added after the matmul
     in_features: int  # columns from here up to `width` are zero padding
     width: int
-    rows: int = 2  # int8 rows per activation row: 2 (~14 bits) or 1 (7 bits, with outlier channels in fp32)
-    outliers: torch.Tensor | None = None  # [k] input channels left out of the int8 GEMM (zero columns there)
-    outlier_w: torch.Tensor | None = None  # [k, out] their fp32 weights
 
 
 def padded_width(in_features: int) -> int:
@@ -110,40 +97,26 @@ def padded_width(in_features: int) -> int:
     return -(-in_features // 64) * 64
 
 
-def quantize_linear(
-    w: torch.Tensor, bias: torch.Tensor | None = None, rows: int = 2, outliers: torch.Tensor | None = None
-) -> Int8Linear:
-    """[out, in] float weight -> fbgemm int8, symmetric per output channel, zero columns as padding.
-    `outliers`: input channels kept in fp32 beside the int8 GEMM (their int8 columns are zero)."""
+def quantize_linear(w: torch.Tensor, bias: torch.Tensor | None = None) -> Int8Linear:
+    """[out, in] float weight -> fbgemm int8, symmetric per output channel, zero columns as padding."""
     out, k = w.shape
     w = torch.cat([w.float(), w.new_zeros(out, padded_width(k) - k, dtype=torch.float32)], dim=1)
-    outlier_w = None
-    if outliers is not None:
-        outlier_w = w[:, outliers].t().contiguous()
-        w[:, outliers] = 0.0
     scale = (w.abs().amax(dim=1) / 127).clamp_min(1e-12).double()
     with warnings.catch_warnings():  # quantized tensor constructors are deprecated; fbgemm still needs them
         warnings.simplefilter("ignore", UserWarning)
         q = torch.quantize_per_channel(w, scale, torch.zeros_like(scale, dtype=torch.long), 0, torch.qint8)
         packed = torch.ops.quantized.linear_prepack(q, None)
-    return Int8Linear(packed, None if bias is None else bias.float(), k, w.shape[1], rows, outliers, outlier_w)
+    return Int8Linear(packed, None if bias is None else bias.float(), k, w.shape[1])
 
 
-def largest_channels(act_max: torch.Tensor, k: int = OUTLIERS) -> torch.Tensor:
-    """The k input channels with the largest calibrated |x| (sorted): the ones a one-row matmul keeps in fp32."""
-    return act_max.topk(min(k, act_max.numel())).indices.sort().values
-
-
-def pack_int8(w_int8: torch.Tensor, scale: torch.Tensor, bias: torch.Tensor | None, in_features: int,
-              rows: int = 2, outliers: torch.Tensor | None = None, outlier_w: torch.Tensor | None = None
-              ) -> Int8Linear:  # fmt: skip
+def pack_int8(w_int8: torch.Tensor, scale: torch.Tensor, bias: torch.Tensor | None, in_features: int) -> Int8Linear:
     """fbgemm's packed weight from stored int8 values and per-row scales (the int8 cache)."""
     zeros = torch.zeros_like(scale, dtype=torch.long)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         q = torch._make_per_channel_quantized_tensor(w_int8, scale.double(), zeros, 0)
         packed = torch.ops.quantized.linear_prepack(q, None)
-    return Int8Linear(packed, bias, in_features, w_int8.shape[1], rows, outliers, outlier_w)
+    return Int8Linear(packed, bias, in_features, w_int8.shape[1])
 
 
 def unpack_int8(q: Int8Linear) -> tuple[torch.Tensor, torch.Tensor]:
@@ -153,33 +126,26 @@ def unpack_int8(q: Int8Linear) -> tuple[torch.Tensor, torch.Tensor]:
 
 
 def int8_linear(x: torch.Tensor, q: Int8Linear) -> torch.Tensor:
-    """x [T, in] (float) -> [T, out] fp32: each row's activations scaled to [-1, 1] as one int8 row, or as
-    two (the value, then what its rounding lost) in the same GEMM, so the weights are read once and the
-    activations keep ~14 bits (see the module docstring); outlier channels go through fp32 beside it.
+    """x [T, in] (float) -> [T, out] fp32: each row's activations as two int8 rows in one GEMM (see the
+    module docstring), so the weights are read once and the activations keep ~14 bits.
 
+    Prompt rows keep both rows too: measured on Qwen2.5-0.5B, one 7-bit row for prompt chunks cut greedy
+    agreement with fp32 from 79 to 67 of 81 tokens (first tokens flipped), for ~35 % less prefill time.
+    One row for qkv, o and gate/up with their 32 largest input channels in fp32 beside the GEMM kept the
+    agreement (333 of 347) but a whole forward was no faster (2 AVX2 cores, 60 rows, 3 interleaved rounds:
+    399 ms mean with two rows, 409 ms with it), so it was dropped.
     The static range instead of fbgemm's dynamic one (a min/max pass and two pin columns) measured 5-15 %
     faster per matmul at 1-64 rows on AVX2, with the same error."""
     x = x.float()
     rows, k = x.shape[0], q.in_features
-    xo = None
-    if q.outliers is not None:
-        # Rows padded to a multiple of 8: MKL then rounds a row the same whatever the batch (unpadded, 5+
-        # rows rounded differently from 1 and speculation's verification flipped near-ties).
-        xo = x.new_zeros(rows + -rows % 8, len(q.outliers))
-        torch.index_select(x, 1, q.outliers, out=xo[:rows])
-        x = x.index_fill(1, q.outliers, 0.0)
     scale = torch.linalg.vector_norm(x, float("inf"), dim=1, keepdim=True).clamp_min_(1e-30)
-    xa = x.new_zeros(q.rows * rows, q.width) if q.width > k else x.new_empty(q.rows * rows, k)
-    hi = xa[:rows, :k]
+    xa = x.new_zeros(2 * rows, q.width) if q.width > k else x.new_empty(2 * rows, k)
+    hi, lo = xa[:rows, :k], xa[rows:, :k]
     torch.div(x, scale, out=hi)  # fbgemm rounds t = 63.5 * hi to whole steps ...
-    if q.rows == 2:
-        lo = xa[rows:, :k]
-        torch.mul(hi, _LEVELS, out=lo)
-        lo.sub_(torch.round(lo)).mul_(2.0)  # ... this row is what it loses, (t - round(t)) in [-0.5, 0.5], x2
+    torch.mul(hi, _LEVELS, out=lo)
+    lo.sub_(torch.round(lo)).mul_(2.0)  # ... this row is what it loses, (t - round(t)) in [-0.5, 0.5], scaled x2
     y = torch.ops.quantized.linear_with_input_q_dq_qweight_dq_output_fp32(xa, 1 / _LEVELS, _ZERO_POINT, q.packed)
-    y = (torch.add(y[:rows], y[rows:], alpha=0.5 / _LEVELS) if q.rows == 2 else y).mul_(scale)
-    if xo is not None:
-        y.add_(torch.mm(xo, q.outlier_w)[:rows])
+    y = torch.add(y[:rows], y[rows:], alpha=0.5 / _LEVELS).mul_(scale)
     return y if q.bias is None else y.add_(q.bias)
 
 

@@ -6,7 +6,7 @@ import pytest
 import torch
 
 from engine.cpu import choose_cpu_path, detect
-from engine.quant import int8_linear, largest_channels, quantize_linear, smooth_scales
+from engine.quant import int8_linear, quantize_linear, smooth_scales
 
 AVX2_ONLY = "flags\t\t: fpu sse sse2 avx fma f16c avx2 bmi2\n"
 SAPPHIRE = "flags\t\t: fpu avx fma avx2 avx512f avx512_vnni avx512_bf16 avx512_fp16 amx_tile\n"
@@ -39,27 +39,6 @@ def test_smoothing_rescues_outlier_channels():
     plain = rel_err(int8_linear(x, quantize_linear(w)), exact)
     smoothed = rel_err(int8_linear(x / s, quantize_linear(w * s)), exact)
     assert smoothed < 0.75 * plain, (plain, smoothed)
-
-
-def test_one_row_keeps_its_outlier_channels_in_fp32():
-    """One int8 row (7 bits) with the largest channels taken out into fp32: far better than one row alone,
-    close to two rows, and a row's result never depends on the batch."""
-    torch.manual_seed(2)
-    w = torch.randn(384, 256) / 16
-    x = torch.randn(12, 256)
-    x[:, [3, 50, 77, 200]] *= 40.0  # what smoothing leaves of Qwen's outlier channels
-    exact = x @ w.T
-    idx = largest_channels(x.abs().amax(0), k=8)
-    assert {3, 50, 77, 200} <= set(idx.tolist())
-    one = rel_err(int8_linear(x, quantize_linear(w, rows=1)), exact)
-    split = int8_linear(x, quantize_linear(w, rows=1, outliers=idx))
-    two = rel_err(int8_linear(x, quantize_linear(w)), exact)
-    assert rel_err(split, exact) < 0.5 * one, (one, rel_err(split, exact))
-    assert rel_err(split, exact) < 2.5 * two, (two, rel_err(split, exact))
-    q = quantize_linear(w, rows=1, outliers=idx)
-    for rows in (1, 5, 12):  # a row's result, bit for bit, whatever else is in the batch (speculation relies
-        alone = torch.cat([int8_linear(x[i : i + 1], q) for i in range(rows)])  # on it being lossless)
-        assert torch.equal(int8_linear(x[:rows], q), alone)
 
 
 def test_cpu_features_are_read_and_capped_by_torch_capability():
