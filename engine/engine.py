@@ -77,6 +77,8 @@ class Engine:
         # Each step runs inside this context on the engine thread; it may block briefly so that more urgent
         # CPU work of the caller runs first (voicebot: the ASR at a pause, voicebot/priority.py).
         self.step_gate: Callable[[], contextlib.AbstractContextManager[object]] = contextlib.nullcontext
+        # Called between the layers of a step: may block, so that urgent work need not wait for a whole step.
+        self.pause_point: Callable[[], None] | None = None
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
         self._ids = itertools.count()
         self._lock = threading.Lock()
@@ -364,7 +366,7 @@ class Engine:
         t_plan = time.perf_counter()
         drafts = sp.plan(batch.group) if sp is not None and batch.group else None
         t0 = time.perf_counter()
-        new = self.runner.run(batch, drafts)
+        new = self.runner.run(batch, drafts, self.pause_point)
         if sp is not None:
             if batch.chunk is None:
                 t1 = time.perf_counter()

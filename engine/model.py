@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -309,6 +310,8 @@ class Model:
         kv: KVCache,
         logits_idx: torch.Tensor | None = None,  # rows whose logits we need; None = all
         layers: list[int] | None = None,  # run only these layers (the self-draft); None = all
+        pause: Callable[[], None] | None = None,  # called after each layer: may block while the caller's
+        # urgent CPU work runs (voicebot/priority.py), so it need not wait for the whole step
     ) -> torch.Tensor:
         c = self.config
         w = self.single_row if self.single_row is not None and ids.numel() == 1 else self.weights
@@ -327,6 +330,8 @@ class Model:
             x = x + linear(o, layer.wo)
             gate, up = linear(rms_norm(x, layer.mlp_norm, c.rms_norm_eps), layer.w_gate_up).chunk(2, dim=-1)
             x = x + linear(F.silu(gate) * up, layer.w_down)
+            if pause is not None:
+                pause()
         if logits_idx is not None:
             x = x[logits_idx]
         return linear(rms_norm(x, w.norm, c.rms_norm_eps), w.lm_head).float()

@@ -8,6 +8,7 @@ rejected drafts is just not counting them in `num_computed` (the cache is writte
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 import torch
 
@@ -65,9 +66,12 @@ class ModelRunner:
         self.decode_kernel = use_decode_kernel(device)
 
     @torch.inference_mode()
-    def run(self, batch: Batch, drafts: list[list[int]] | None = None) -> list[list[int]]:
+    def run(
+        self, batch: Batch, drafts: list[list[int]] | None = None, pause: Callable[[], None] | None = None
+    ) -> list[list[int]]:
         """Compute KV for every scheduled token and return the new tokens of each of `batch.sampled`:
-        one token, or for a speculating row its accepted drafts plus the target's next token."""
+        one token, or for a speculating row its accepted drafts plus the target's next token. `pause` is
+        called between layers (Model.forward)."""
         group, chunk = batch.group, batch.chunk
         for src, dst, n in batch.copies:  # a shared prompt prefix computed in another slot (engine/scheduler.py)
             self.kv.k[:, dst, :, :n] = self.kv.k[:, src, :, :n]
@@ -105,7 +109,7 @@ class ModelRunner:
                 scored = want.index(n_group + at)
         flat = torch.tensor([ids, positions, slots], dtype=torch.long, device=self.device)
         want_t = torch.tensor(want, dtype=torch.long, device=self.device)
-        logits = self.model.forward(flat[0], flat[1], flat[2], meta, self.kv, want_t)
+        logits = self.model.forward(flat[0], flat[1], flat[2], meta, self.kv, want_t, pause=pause)
 
         starts = [0]
         for r in rows:

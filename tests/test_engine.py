@@ -83,6 +83,23 @@ async def test_greedy_matches_hf_generate(engine, hf_model):
     assert deltas[-1].finish_reason == "length"
 
 
+async def test_a_pause_point_runs_between_the_layers_of_every_step_and_the_output_is_unchanged(engine):
+    """voicebot's urgent CPU work gets the cores mid-step through this hook: it must be called after each
+    layer (not just per step) and must not change what is generated."""
+    ids = engine.tokenizer.encode_chat(STORY)
+    plain = await collect(engine.generate_ids(ids, SamplingParams(max_tokens=8)))
+    calls: list[float] = []
+    engine.pause_point = lambda: calls.append(time.monotonic())
+    try:
+        engine.step_times.clear()
+        paused = await collect(engine.generate_ids(ids, SamplingParams(max_tokens=8)))
+    finally:
+        engine.pause_point = None
+    layers = engine.runner.model.config.num_layers
+    assert len(calls) == layers * len(engine.step_times) > 0
+    assert [t for d in paused for t in d.token_ids] == [t for d in plain for t in d.token_ids]
+
+
 async def test_streaming_deltas(engine):
     deltas = await collect(engine.generate(STORY, SamplingParams(max_tokens=20)))
     assert len(deltas) >= 5

@@ -68,3 +68,45 @@ def test_exclusive_urgent_work_starts_after_the_step_under_way_and_never_beside_
     thread.join(2.0)
     later.join(2.0)
     assert log == ["step start", "step end", "urgent", "urgent end", "next step"]
+
+
+def test_exclusive_urgent_work_starts_at_the_next_pause_point_of_the_step_under_way():
+    """A step with pause points (the engine between layers) lets urgent work in mid-step, and resumes after."""
+    prio = CpuPriority(max_wait_s=5.0)
+    log: list[str] = []
+    started = threading.Event()
+
+    def step() -> None:
+        with prio.step():
+            started.set()
+            for i in range(10):  # ten 50 ms "layers"
+                time.sleep(0.05)
+                log.append(f"layer {i}")
+                prio.pause_point()
+
+    thread = threading.Thread(target=step)
+    thread.start()
+    started.wait(2.0)
+    t0 = time.monotonic()
+    with prio.hold(exclusive=True):
+        waited = time.monotonic() - t0
+        log.append("urgent")
+        time.sleep(0.1)
+        log.append("urgent end")
+    thread.join(3.0)
+    assert waited < 0.2  # one layer, not the whole 0.5 s step
+    i = log.index("urgent")
+    assert 0 < i < 10 and log[i + 1] == "urgent end" and log[i + 2].startswith("layer")
+    assert [x for x in log if x.startswith("layer")] == [f"layer {i}" for i in range(10)]
+
+
+def test_pause_points_keep_the_per_step_cap():
+    """A holder that never lets go delays a step by max_wait_s in all, however many pause points it has."""
+    prio = CpuPriority(max_wait_s=0.1)
+    with prio.hold():
+        t0 = time.monotonic()
+        with prio.step():
+            for _ in range(20):
+                prio.pause_point()
+        took = time.monotonic() - t0
+    assert 0.09 <= took < 0.5

@@ -42,7 +42,7 @@ def _load_llm(cfg: Config, priority: CpuPriority) -> LLMClient:
     from engine import Engine
 
     engine = Engine(engine_options(cfg))
-    engine.step_gate = priority.step
+    engine.step_gate, engine.pause_point = priority.step, priority.pause_point
     return EngineClient(engine)
 
 
