@@ -41,6 +41,8 @@ class AsrOptions:
     threads: CTranslate2 intra-op threads. 1: a second thread saves ~40 ms of a ~250 ms pass on 2 AVX2
         cores, but CTranslate2's own OpenMP pool then slows every torch op of the LLM engine in the same
         process (decode step ~70 -> ~90 ms, measured with both idle between calls).
+    workers: passes that may run at once (CTranslate2 replicas sharing the weights), each on `threads`:
+        the pass a turn's end waits for need not queue behind a partial (voicebot/stages/asr.py).
     language: spoken language (ignored by English-only models).
     min_window_s: the fast path pads audio with silence to at least this window (see module doc).
     tail_s: silence always appended after the audio, so long turns still show an end of speech.
@@ -50,6 +52,7 @@ class AsrOptions:
     compute_type: str = "int8"
     beam_size: int = 1
     threads: int = 1
+    workers: int = 2
     language: str = "en"
     min_window_s: float = 10.0
     tail_s: float = 1.0
@@ -59,6 +62,8 @@ class AsrOptions:
             raise ValueError(f"beam_size must be >= 1, got {self.beam_size}")
         if self.threads < 1:
             raise ValueError(f"threads must be >= 1, got {self.threads}")
+        if self.workers < 1:
+            raise ValueError(f"workers must be >= 1, got {self.workers}")
         if not 0.0 <= self.min_window_s <= _WINDOW_S:
             raise ValueError(f"min_window_s must be in [0, 30], got {self.min_window_s}")
         if self.tail_s < 0:
@@ -66,7 +71,8 @@ class AsrOptions:
 
 
 class WhisperAsr:
-    """Loads the model once; `transcribe` is blocking and not thread-safe (one call at a time)."""
+    """Loads the model once; `transcribe` is blocking; up to `workers` calls from different threads run at
+    once (more wait their turn)."""
 
     def __init__(self, opts: AsrOptions | None = None) -> None:
         from faster_whisper import WhisperModel
@@ -77,8 +83,9 @@ class WhisperAsr:
         path = whisper_model_dir(self.opts.model)
         try:
             self.model = WhisperModel(
-                str(path), device="cpu", compute_type=self.opts.compute_type, cpu_threads=self.opts.threads
-            )
+                str(path), device="cpu", compute_type=self.opts.compute_type, cpu_threads=self.opts.threads,
+                num_workers=self.opts.workers,
+            )  # fmt: skip
         except (RuntimeError, ValueError) as e:
             raise AudioError(f"cannot load Whisper model {self.opts.model!r} from {path}: {e}") from e
         multilingual = self.model.model.is_multilingual

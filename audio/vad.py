@@ -228,6 +228,12 @@ class Endpointer:
         return self._fed / self.rate
 
     @property
+    def quiet_since_s(self) -> float | None:
+        """Mid-speech, where the voiced audio stopped if the latest frames are unvoiced: a word gap, or the
+        end of the turn before `pause_ms` says so. None while voiced, paused or idle."""
+        return self._t(self._silence_start) if self._state == "speaking" and self._silence else None
+
+    @property
     def in_speech(self) -> bool:
         """True between SpeechStart and SpeechEnd (including pauses)."""
         return self._state != "idle"

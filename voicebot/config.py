@@ -79,6 +79,9 @@ class AsrConfig(_Section):
     threads: int = Field(
         1, ge=1, le=64, description="CTranslate2 threads; 2 made every LLM engine step ~25 % slower (README)"
     )
+    workers: int = Field(
+        2, ge=1, le=8, description="passes at once: the one a turn's end waits for never queues behind a partial"
+    )
     language: str = "en"
     partial_interval_ms: int = Field(600, ge=100, le=10000, description="how often partials are made")
     pause_priority: bool = Field(

@@ -57,10 +57,12 @@ class SpeechStarted(TurnFrame):
 
 @dataclass(frozen=True)
 class UserAudio(TurnFrame):
-    """Audio of the user's current turn (pre-roll included), in order, for the ASR; starts at t_s."""
+    """Audio of the user's current turn (pre-roll included), in order, for the ASR; starts at t_s.
+    quiet_s: where the voiced audio stopped when the chunk ends unvoiced mid-speech (None otherwise)."""
 
     samples: np.ndarray
     t_s: float
+    quiet_s: float | None = None
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,12 @@ class Session:
         self.pipeline = Pipeline(
             [
                 VadStage(vad_options(cfg), max_segment_ms=cfg.vad.max_segment_ms),
-                AsrStage(models.asr, cfg.asr.partial_interval_ms, models.priority if cfg.asr.pause_priority else None),
+                AsrStage(
+                    models.asr,
+                    cfg.asr.partial_interval_ms,
+                    models.priority if cfg.asr.pause_priority else None,
+                    cfg.asr.workers,
+                ),
                 self.turns,
                 self.llm,
                 TtsStage(models.tts, chunking(cfg), models.priority if cfg.tts.first_audio_priority else None),

@@ -33,7 +33,7 @@ class VadStage(Stage):
         await self.clock.released()
         started = await self._events(self.endpointer.feed(frame.samples))
         if self.turn_id is not None and not started:  # a new segment's first audio already holds this chunk
-            await self.emit(fr.UserAudio(self.turn_id, frame.samples, frame.t_s))
+            await self.emit(fr.UserAudio(self.turn_id, frame.samples, frame.t_s, self.endpointer.quiet_since_s))
         held = self.endpointer.turn
         if held is not None and self.endpointer.now_s - held.start_s > self.max_segment_s:
             await self._events(self.endpointer.finish())

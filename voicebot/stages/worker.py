@@ -1,4 +1,4 @@
-"""A single worker thread per model: blocking model calls run off the event loop, one at a time."""
+"""Worker threads for a model: blocking model calls run off the event loop, `threads` at a time."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ T = TypeVar("T")
 
 
 class Worker:
-    def __init__(self, name: str) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
+    def __init__(self, name: str, threads: int = 1) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix=name)
 
     async def run(self, fn: Callable[..., T], *args: object) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
