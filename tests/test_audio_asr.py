@@ -124,3 +124,102 @@ async def test_a_pause_reuses_the_partial_pass_that_already_holds_all_the_speech
     assert [f.kind for f in out.got] == ["pause", "final"]
     assert wer([clip["transcript"]] * 2, [f.text for f in out.got]) <= 0.15
     assert Spy.calls == 1
+
+
+async def test_the_pass_at_a_word_gap_becomes_the_pause_pass(asr: WhisperAsr, testdata: Path, manifest: dict) -> None:
+    """The voice stops (`quiet_s`): a pass starts on the audio so far; when that silence turns into a pause,
+    that pass is the pause's and the final one. One pass in all, and no partial beside it."""
+    from voicebot import frames as fr
+    from voicebot.pipeline import Pipeline, Stage
+    from voicebot.stages.asr import AsrStage
+
+    calls: list[int] = []
+
+    class Spy:  # the real model, counting its calls
+        def transcribe(self, x: np.ndarray) -> str:
+            calls.append(len(x))
+            return asr.transcribe(x)
+
+    class Collect(Stage):
+        def __init__(self) -> None:
+            super().__init__()
+            self.got: list[fr.SegmentText] = []
+
+        async def handle(self, frame: fr.Frame) -> None:
+            if isinstance(frame, fr.SegmentText):
+                self.got.append(frame)
+
+    clip = manifest["asr_clips"][1]
+    x, end = load_audio(testdata / clip["file"]), clip["speech_end_s"]
+
+    async def source():  # type: ignore[no-untyped-def]
+        yield fr.SpeechStarted(1, 0.0)
+        yield fr.UserAudio(1, x[: int(end * 16000) + 480], 0.0, quiet_s=end)  # the voice stopped at `end`
+        yield fr.SpeechPaused(1, end)  # ...and the silence went on
+        yield fr.SpeechEnded(1, end, end + 1.0)
+
+    out = Collect()
+    await Pipeline([AsrStage(Spy(), partial_interval_ms=600), out]).run(source())  # type: ignore[arg-type]
+    assert [f.kind for f in out.got] == ["pause", "final"]
+    assert wer([clip["transcript"]] * 2, [f.text for f in out.got]) <= 0.15
+    assert len(calls) == 1
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+async def test_the_pause_pass_runs_beside_a_partial_still_running(
+    asr: WhisperAsr, testdata: Path, manifest: dict, workers: int
+) -> None:
+    """A partial began just before the user stopped (here made slow on purpose): with two workers the pass
+    the turn's end waits for does not queue behind it; with one it does (the old behaviour)."""
+    import asyncio
+    import threading
+    import time
+
+    from voicebot import frames as fr
+    from voicebot.pipeline import Pipeline, Stage
+    from voicebot.stages.asr import AsrStage
+
+    log: list[str] = []
+    lock = threading.Lock()
+
+    class SlowFirst:  # the real model; its first call (the partial) takes 1.5 s longer
+        n = 0
+
+        def transcribe(self, x: np.ndarray) -> str:
+            with lock:
+                SlowFirst.n += 1
+                first = SlowFirst.n == 1
+            if first:
+                time.sleep(1.5)
+            text = asr.transcribe(x)
+            if first:
+                log.append("partial done")
+            return text
+
+    class Collect(Stage):
+        async def handle(self, frame: fr.Frame) -> None:
+            if isinstance(frame, fr.SegmentText):
+                log.append(frame.kind)
+
+    clip = manifest["asr_clips"][0]
+    x, end = load_audio(testdata / clip["file"]), clip["speech_end_s"]
+    cut = int((end - 0.6) * 16000)
+
+    async def source():  # type: ignore[no-untyped-def]
+        yield fr.SpeechStarted(1, 0.0)
+        yield fr.UserAudio(1, x[:cut], 0.0)  # a partial of this starts now
+        yield fr.UserAudio(1, x[cut : int(end * 16000)], cut / 16000)  # the last words
+        yield fr.SpeechPaused(1, end)
+        yield fr.SpeechEnded(1, end, end + 1.0)
+
+    stage = AsrStage(SlowFirst(), partial_interval_ms=600, workers=workers)  # type: ignore[arg-type]
+    await Pipeline([stage, Collect()]).run(source())
+    for _ in range(100):  # the slow partial's thread outlives the pipeline when the pause did not wait for it
+        if "partial done" in log:
+            break
+        await asyncio.sleep(0.05)
+    assert "pause" in log and "partial done" in log
+    if workers == 2:
+        assert log.index("pause") < log.index("partial done"), log
+    else:
+        assert log.index("pause") > log.index("partial done"), log

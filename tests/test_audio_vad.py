@@ -109,6 +109,28 @@ def test_pause_resume_end_sequence(testdata: Path, manifest: dict) -> None:
     assert pauses and pauses[-1].t_s == events[-1].speech_end_s
 
 
+def test_quiet_since_marks_where_the_voice_stopped_before_the_pause_is_due(testdata: Path, manifest: dict) -> None:
+    """Mid-speech, the first unvoiced frames already say where the voice stopped: the ASR starts the pause's
+    pass there. It names the same instant as the SpeechPause that follows, and is None while voiced."""
+    x = load_audio(testdata / manifest["asr_clips"][0]["file"])
+    x = np.concatenate([x, np.zeros(RATE, np.float32)])
+    ep = Endpointer()
+    quiet: list[float] = []
+    voiced_none = 0
+    for i in range(0, len(x), 320):  # 20 ms chunks, as a live source sends them
+        events = ep.feed(x[i : i + 320])
+        q = ep.quiet_since_s
+        if any(isinstance(e, SpeechPause) for e in events):
+            pause = next(e for e in events if isinstance(e, SpeechPause))
+            break
+        if q is not None and (not quiet or quiet[-1] != q):
+            quiet.append(q)
+        voiced_none += ep.in_speech and q is None
+    assert quiet and quiet[-1] == pause.t_s  # the silence that became the pause was announced before it
+    assert ep.quiet_since_s is None  # paused: the pause itself is the signal now
+    assert voiced_none > 10
+
+
 def test_short_blip_in_pause_does_not_resume() -> None:
     rng = np.random.default_rng(0)
     silence = np.zeros(int(0.25 * RATE), np.float32)
