@@ -75,6 +75,9 @@ async def test_confirmed_early_transcript_reuses_the_preemptive_reply(engine):
     assert client.prompts == ["What is the capital of France?"]  # one request: the preemptive one
     done = [f for f in got if isinstance(f, fr.LLMDone)]
     assert [d.text for d in done] == [await _reference(engine, "What is the capital of France?")]
+    held = [f.text for f in got if isinstance(f, fr.HeldReply)]  # while held, for the TTS's first phrase
+    assert held and all(done[0].text.startswith(h.strip()) for h in held)
+    assert held == sorted(held, key=len) and got.index(next(f for f in got if isinstance(f, fr.LLMText))) >= len(held)
     assert conv.messages[0] == {"role": "user", "content": "What is the capital of France?"}
 
 
@@ -93,7 +96,7 @@ async def test_a_revoked_early_transcript_produces_nothing(engine):
     frames = [fr.EarlyTranscript(1, "Tell me"), fr.EarlyTranscript(1, "")]
     client, conv, got = await _run(engine, frames)
     assert client.prompts == ["Tell me"]
-    assert got == [] and conv.messages == []
+    assert not [f for f in got if not isinstance(f, fr.HeldReply)] and conv.messages == []  # nothing released
     deadline = time.monotonic() + 10  # the engine thread applies the abort after its current step
     while engine.stats()["in_flight"]:
         assert time.monotonic() < deadline, engine.stats()

@@ -76,3 +76,74 @@ def test_first_phrase_has_the_cpu_and_its_threads_later_phrases_share() -> None:
     assert all(stepped for _, _, stepped in calls[1:])  # later phrases let decoding run
     audio = [f for f in out.got if isinstance(f, fr.TTSAudio)]
     assert audio and audio[0].phrase_index == 0 and audio[0].samples.size > 0
+
+
+class CountingPiper(PiperTts):
+    """Real Piper, noting every phrase it is asked to synthesize."""
+
+    def __init__(self) -> None:
+        self.phrases: list[str] = []
+        super().__init__(TtsOptions())
+        self.phrases.clear()
+
+    def synthesize(self, text: str, first: bool = False) -> Iterator[np.ndarray]:
+        self.phrases.append(text)
+        yield from super().synthesize(text, first)
+
+
+CHUNKING = {"first_min_words": 2, "first_max_words": 4, "min_words": 6, "max_words": 24}
+
+
+async def _held_then_released(
+    tts: CountingPiper, held: list[tuple[int, str]], turn: int, reply: str, seen: list[bool]
+) -> AsyncIterator[fr.Frame]:
+    """The held reply's frames; then, once the TTS made something from them (or 5 s passed), the release."""
+    for t, text in held:
+        yield fr.HeldReply(t, text)
+    for _ in range(100):
+        if tts.phrases:
+            break
+        await asyncio.sleep(0.05)
+    seen.append(bool(tts.phrases))
+    for w in reply.split():
+        yield fr.LLMText(turn, w + " ")
+    yield fr.LLMDone(turn, reply)
+
+
+@pytest.mark.parametrize(
+    ("held", "reply", "first_made_twice"),
+    [
+        # the reply held back while the user might go on: its first phrase is made once, while held
+        ([(1, "The air"), (1, "The air is pure,"), (1, "The air is pure, which")],
+         "The air is pure, which means it is clean.", False),
+        # the user went on and the released reply is another: the held phrase is not spoken
+        ([(1, "The air is pure, which")], "Sunday is the best day of the week.", True),
+    ],
+)  # fmt: skip
+def test_a_held_replys_first_phrase_is_made_while_held_and_used_only_if_it_is_the_one_released(
+    held: list[tuple[int, str]], reply: str, first_made_twice: bool
+) -> None:
+    tts, out, seen = CountingPiper(), Collect(), []
+    frames = _held_then_released(tts, held, 1, reply, seen)
+    asyncio.run(Pipeline([TtsStage(tts, CHUNKING, CpuPriority()), out]).run(frames))
+    assert seen == [True] and tts.phrases[0] == "The air is pure,"  # made from the held text alone
+    spoken = [f.text for f in out.got if isinstance(f, fr.TTSAudio)]
+    assert spoken[0] == ("The air is pure," if not first_made_twice else "Sunday is the best")
+    assert tts.phrases.count(spoken[0]) == 1
+    assert len(tts.phrases) == len(set(spoken)) + first_made_twice
+    assert " ".join(dict.fromkeys(spoken)).split() == reply.split()
+
+
+def test_a_held_reply_of_a_turn_already_spoken_is_ignored() -> None:
+    """A late HeldReply (the reply was released meanwhile) must not make audio no one will play."""
+    tts, out = CountingPiper(), Collect()
+
+    async def frames() -> AsyncIterator[fr.Frame]:
+        reply = "Hello there, nice to meet you."
+        for w in reply.split():
+            yield fr.LLMText(2, w + " ")
+        yield fr.LLMDone(2, reply)
+        yield fr.HeldReply(1, "Old words here, stale")
+
+    asyncio.run(Pipeline([TtsStage(tts, CHUNKING, CpuPriority()), out]).run(frames()))
+    assert tts.phrases[0] == "Hello there," and "Old words here," not in tts.phrases

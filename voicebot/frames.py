@@ -181,6 +181,14 @@ class LLMText(TurnFrame):
 
 
 @dataclass(frozen=True)
+class HeldReply(TurnFrame):
+    """The reply so far to words the user may not have finished: held back until the turn ends (it may
+    never be heard). The TTS may synthesize its first phrase meanwhile, so its audio is ready at once."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class LLMDone(TurnFrame):
     text: str
     finish_reason: str | None = None

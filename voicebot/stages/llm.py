@@ -4,7 +4,8 @@ Preemptive generation: the ASR's early pass (at the first pause) arrives as an `
 the VAD is still waiting out the end-of-turn silence. The reply to it is generated right away into a
 buffer, and released only when the final transcript confirms the same text; otherwise it is dropped.
 The user never hears a reply to words they did not finish, and a confirmed turn's first phrase is often
-ready the moment the turn ends.
+ready the moment the turn ends: its text as it grows goes to the TTS as `HeldReply`, which synthesizes
+the first phrase while the turn-taking stage waits out the silence.
 
 While the user speaks, the words the ASR has committed to are prefilled into the session's KV cache
 (`_warm`), so the end-of-turn score and the reply at the pause compute only the last few words.
@@ -45,6 +46,7 @@ class _Generation:
     queue: asyncio.Queue[object]
     score: asyncio.Future[float | None]
     task: asyncio.Task[None] = field(init=False)
+    text: str = ""  # the reply so far
 
 
 class LlmStage(Stage):
@@ -80,6 +82,9 @@ class LlmStage(Stage):
         try:
             async for text in stream:
                 gen.queue.put_nowait(text)
+                gen.text += text
+                if self._early is gen:  # held back: the TTS may prepare its first phrase
+                    await self.emit(fr.HeldReply(gen.turn_id, gen.text))
             gen.queue.put_nowait(_End())
         except VoicebotError as e:
             gen.queue.put_nowait(_End(str(e)))

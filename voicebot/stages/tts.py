@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -12,6 +13,15 @@ from voicebot import frames as fr
 from voicebot.pipeline import Stage
 from voicebot.priority import CpuPriority
 from voicebot.stages.worker import Worker
+
+
+@dataclass(frozen=True)
+class _Ready:
+    """A first phrase synthesized while its reply was held back (`HeldReply`)."""
+
+    turn_id: int
+    phrase: str
+    chunks: list[np.ndarray]
 
 
 class TtsStage(Stage):
@@ -31,15 +41,19 @@ class TtsStage(Stage):
         self._chunker = PhraseChunker(**self.chunker_args)
         self._spoken: list[str] = []
         self._cancelled: set[int] = set()
+        self._ready: _Ready | None = None
+        self._last_spoken = 0  # the latest turn whose reply was spoken: a held reply older than it is stale
 
     def _begin(self, turn_id: int) -> None:
         if turn_id != self._turn_id:
-            self._turn_id = turn_id
+            self._turn_id, self._last_spoken = turn_id, max(self._last_spoken, turn_id)
             self._chunker = PhraseChunker(**self.chunker_args)
             self._spoken = []
 
     async def handle(self, frame: fr.Frame) -> None:
-        if isinstance(frame, fr.LLMText):
+        if isinstance(frame, fr.HeldReply):
+            await self._prepare(frame.turn_id, frame.text)
+        elif isinstance(frame, fr.LLMText):
             self._begin(frame.turn_id)
             for phrase in self._chunker.push(frame.text):
                 await self._speak(frame.turn_id, phrase)
@@ -50,9 +64,36 @@ class TtsStage(Stage):
             await self.emit(fr.TTSDone(frame.turn_id, list(self._spoken)))
             self._turn_id = None
 
+    async def _prepare(self, turn_id: int, text: str) -> None:
+        """Synthesize the first phrase of a reply held back while the user may go on (the turn-taking stage
+        waits out the silence: 1.6 s for an unsure verdict), so its audio is ready when the turn ends."""
+        if turn_id <= self._last_spoken or turn_id in self._cancelled:
+            return
+        phrases = PhraseChunker(**self.chunker_args).push(text)
+        ready = self._ready
+        if not phrases or (ready is not None and (ready.turn_id, ready.phrase) == (turn_id, phrases[0])):
+            return
+        chunks = await self.worker.run(self._synthesize_all, phrases[0])
+        self._ready = _Ready(turn_id, phrases[0], chunks)
+
+    def _synthesize_all(self, phrase: str) -> list[np.ndarray]:
+        if self.priority is None:
+            return list(self.tts.synthesize(phrase))
+        with self.priority.hold(exclusive=True):
+            return list(self.tts.synthesize(phrase, True))
+
     async def _speak(self, turn_id: int, phrase: str) -> None:
         index = len(self._spoken)
         self._spoken.append(phrase)
+        ready = self._ready if index == 0 else None
+        if index == 0:
+            self._ready = None
+        if ready is not None and (ready.turn_id, ready.phrase) == (turn_id, phrase):  # synthesized while held
+            for chunk in ready.chunks:
+                if turn_id in self._cancelled:
+                    return
+                await self.emit(fr.TTSAudio(turn_id, chunk, self.tts.sample_rate, phrase, index))
+            return
         first = index == 0 and self.priority is not None
         chunks = iter(await self.worker.run(self.tts.synthesize, phrase, first))
         while turn_id not in self._cancelled:
