@@ -16,7 +16,9 @@ import numpy as np
 import soundfile as sf
 import soxr
 
-__all__ = ["AudioError", "StreamResampler", "load_audio", "resample", "to_mono", "write_wav"]
+__all__ = [
+    "AudioError", "StreamResampler", "load_audio", "resample", "to_mono", "trim_leading_silence", "write_wav",
+]  # fmt: skip
 
 
 class AudioError(Exception):
@@ -76,6 +78,16 @@ class StreamResampler:
             return np.zeros((0,) if self.channels == 1 else (0, self.channels), np.float32)
         shape = (0,) if self.channels == 1 else (0, self.channels)
         return self._stream.resample_chunk(np.zeros(shape, np.float32), last=True)
+
+
+def trim_leading_silence(x: np.ndarray, rate: int, floor_db: float = -60.0, keep_ms: float = 5.0) -> np.ndarray:
+    """`x` from `keep_ms` before its first sample above `floor_db` (dBFS); all of it if none is.
+
+    Piper starts every phrase with 20-55 ms below -60 dBFS: dead air before a reply's first word."""
+    loud = np.flatnonzero(np.abs(x) > 10 ** (floor_db / 20))
+    if not len(loud):
+        return x
+    return x[max(0, int(loud[0]) - round(rate * keep_ms / 1000)) :]
 
 
 def load_audio(path: str | os.PathLike[str], target_rate: int = 16000) -> np.ndarray:

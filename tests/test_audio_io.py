@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 import soundfile as sf
 
-from audio.io import AudioError, StreamResampler, load_audio, resample, to_mono, write_wav
+from audio.io import AudioError, StreamResampler, load_audio, resample, to_mono, trim_leading_silence, write_wav
 from audio.models import ModelNotFoundError, piper_voice, whisper_model_dir
 
 
@@ -145,3 +145,17 @@ def test_model_package_missing_names_it(monkeypatch: pytest.MonkeyPatch) -> None
         whisper_model_dir("tiny.en")
     with pytest.raises(ModelNotFoundError, match=r"pip install another-missing-pkg==2\.0"):
         piper_voice("joe")
+
+
+def test_trim_leading_silence_keeps_the_onset() -> None:
+    rate = 22050
+    quiet = np.full(int(0.04 * rate), 1e-4, np.float32)  # -80 dBFS: dead air
+    tone = 0.3 * np.sin(2 * np.pi * 220 * np.arange(rate // 2) / rate).astype(np.float32)
+    tone[0] = 0.3  # the onset itself
+    x = np.concatenate([quiet, tone])
+    y = trim_leading_silence(x, rate)
+    assert len(x) - len(y) == len(quiet) - round(rate * 0.005)  # 5 ms kept before the onset
+    assert np.array_equal(y[-len(tone) :], tone)
+    silent = np.zeros(1000, np.float32)
+    assert trim_leading_silence(silent, rate) is silent  # nothing loud: nothing cut
+    assert len(trim_leading_silence(tone, rate)) == len(tone)

@@ -13,6 +13,7 @@ import pytest
 from audio.tts import PiperTts, TtsOptions
 from voicebot import frames as fr
 from voicebot.pipeline import Pipeline, Stage
+from voicebot.playback import first_audible
 from voicebot.priority import CpuPriority
 from voicebot.stages.tts import TtsStage
 
@@ -66,7 +67,7 @@ def test_first_phrase_has_the_cpu_and_its_threads_later_phrases_share() -> None:
     tts = RecordingPiper(prio)
     out = Collect()
     chunking = {"first_min_words": 2, "first_max_words": 4, "min_words": 6, "max_words": 24}
-    text = "Sure thing, the capital of France is Paris and it is lovely in the spring."
+    text = "The air is pure, the capital of France is Paris and it is lovely in the spring."
     asyncio.run(Pipeline([TtsStage(tts, chunking, prio), out]).run(_reply(text)))
     for thread in tts.threads:
         thread.join(5.0)
@@ -76,6 +77,8 @@ def test_first_phrase_has_the_cpu_and_its_threads_later_phrases_share() -> None:
     assert all(stepped for _, _, stepped in calls[1:])  # later phrases let decoding run
     audio = [f for f in out.got if isinstance(f, fr.TTSAudio)]
     assert audio and audio[0].phrase_index == 0 and audio[0].samples.size > 0
+    lead = [first_audible(a.samples) / a.sample_rate for a in audio]  # seconds before the first audible sample
+    assert lead[0] <= 0.025 < max(lead[1:])  # the reply starts with its first word; later phrases keep their gap
 
 
 class CountingPiper(PiperTts):

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from audio.chunker import PhraseChunker
+from audio.io import trim_leading_silence
 from audio.tts import Tts
 from voicebot import frames as fr
 from voicebot.pipeline import Stage
@@ -88,11 +89,13 @@ class TtsStage(Stage):
         ready = self._ready if index == 0 else None
         if index == 0:
             self._ready = None
+        lead = index == 0  # the reply's first sound: its leading silence would only delay it
         if ready is not None and (ready.turn_id, ready.phrase) == (turn_id, phrase):  # synthesized while held
             for chunk in ready.chunks:
                 if turn_id in self._cancelled:
                     return
-                await self.emit(fr.TTSAudio(turn_id, chunk, self.tts.sample_rate, phrase, index))
+                await self._emit_audio(turn_id, chunk, phrase, index, lead)
+                lead = False
             return
         first = index == 0 and self.priority is not None
         chunks = iter(await self.worker.run(self.tts.synthesize, phrase, first))
@@ -101,7 +104,12 @@ class TtsStage(Stage):
             first = False
             if chunk is None:
                 return
-            await self.emit(fr.TTSAudio(turn_id, chunk, self.tts.sample_rate, phrase, index))
+            await self._emit_audio(turn_id, chunk, phrase, index, lead)
+            lead = False
+
+    async def _emit_audio(self, turn_id: int, chunk: np.ndarray, phrase: str, index: int, lead: bool) -> None:
+        rate = self.tts.sample_rate
+        await self.emit(fr.TTSAudio(turn_id, trim_leading_silence(chunk, rate) if lead else chunk, rate, phrase, index))
 
     def _next_urgent(self, chunks: Iterator[np.ndarray], default: None) -> np.ndarray | None:
         """The first phrase's audio with the CPU to itself: the engine step under way ends first, and no
