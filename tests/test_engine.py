@@ -275,10 +275,10 @@ async def test_a_request_whose_step_fails_fails_alone(engine, monkeypatch):
     poison = 424242  # the seed marks the request whose steps fail
     real_run = engine.runner.run
 
-    def run(batch, drafts=None):
+    def run(batch, drafts=None, pause=None):
         if any(s.params.seed == poison for s in [*batch.group, batch.chunk] if s is not None):
             raise RuntimeError("injected fault")
-        return real_run(batch, drafts)
+        return real_run(batch, drafts, pause)
 
     params = SamplingParams(max_tokens=12, ignore_eos=True)
     alone = [await collect(engine.generate(m, params)) for m in (STORY, OTHERS[0])]
