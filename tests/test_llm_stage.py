@@ -228,15 +228,15 @@ async def test_committed_words_are_prefilled_while_the_user_speaks(engine):
     stage = LlmStage(client, conv, PARAMS)
     q = "What is the capital city of France?"
     frames = [
-        fr.Transcript(1, "What is", False, "What"),  # too few committed words to bother
-        fr.Transcript(1, "What is the capital city", False, "What is the capital"),
+        fr.Transcript(1, "What is", False, "What"),  # the turn's first partial: the history, and "What"
+        fr.Transcript(1, "What is the capital city", False, "What is the capital"),  # 3 more words
         fr.Transcript(1, "What is the capital city of", False, "What is the capital city"),  # not 3 more yet
         fr.Transcript(1, q, True),
     ]
     warm_ids = engine.tokenizer.encode_chat(conv.prompt(pending="What is the capital"))
     reused = engine.stats()["reused_tokens"]
     await Pipeline([stage, out]).run(_paced(frames))
-    assert client.scored == ["What is the capital"]
+    assert client.scored == ["What", "What is the capital"]
     done = [f for f in out.got if isinstance(f, fr.LLMDone)]
     assert [d.text for d in done] == [await _reference(engine, q)]
     assert engine.stats()["reused_tokens"] - reused >= len(warm_ids) - 4  # all but the template's closing tokens
@@ -247,3 +247,28 @@ async def _paced(frames: list[fr.Frame]) -> AsyncIterator[fr.Frame]:
     for f in frames:
         yield f
         await asyncio.sleep(0.3)  # a partial every few hundred ms; a warm-up finishes in between
+
+
+@module_loop
+async def test_a_turns_first_partial_prefills_a_history_that_just_lost_a_block(engine):
+    """history_turns drops old exchanges a block at a time; the turn after a drop must prefill the rest of
+    the history again. Its first partial does that, with nothing committed yet, so the end of the turn
+    computes only the user's words (in a 36-turn conversation this cost ~1.4 s at every 8th turn)."""
+    client, out = ScoringClient(engine), Collect()
+    conv = Conversation("You are brief.", history_turns=2)
+    for t, (u, a) in enumerate([("Hi there.", "Hello!"), ("Name a colour.", "Blue."), ("And a fruit?", "Pear.")], 1):
+        conv.add_user(t, u)
+        conv.record_reply(t, a)
+    before = engine.tokenizer.encode_chat(conv.prompt())
+    after = engine.tokenizer.encode_chat(conv.prompt(pending=""))
+    assert after[: len(before)] != before  # the next turn's prompt lost the first exchange
+    stage = LlmStage(client, conv, PARAMS)
+    q = "And a number?"
+    frames = [fr.Transcript(4, "And", False, ""), fr.Transcript(4, q, True)]
+    reused = engine.stats()["reused_tokens"]
+    await Pipeline([stage, out]).run(_paced(frames))
+    assert client.scored[0] == ""  # warmed at the first partial, before any word was committed
+    assert engine.stats()["reused_tokens"] - reused >= len(after) - 8  # the reply reused the new history
+    done = [f for f in out.got if isinstance(f, fr.LLMDone)]
+    assert done and done[0].text and not done[0].error
+    await stage.close()

@@ -92,6 +92,7 @@ async def run_conversation_bench(
             "voice_to_voice_ms": t.latency_ms.get("voice_to_voice"),
             "llm_first_token_ms": t.latency_ms.get("llm_first_token"),
             "interrupted": t.interrupted, "heard_text": t.heard_text,
+            "latency_ms": t.latency_ms, "end_verdict": t.end_verdict, "p_complete": t.p_complete,
         })  # fmt: skip
     growth = {s: _growth(got, s) for s in ("voice_to_voice", "llm_first_token")}
     interrupted = sum(t.interrupted for t in got)

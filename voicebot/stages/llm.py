@@ -8,7 +8,10 @@ ready the moment the turn ends: its text as it grows goes to the TTS as `HeldRep
 the first phrase while the turn-taking stage waits out the silence.
 
 While the user speaks, the words the ASR has committed to are prefilled into the session's KV cache
-(`_warm`), so the end-of-turn score and the reply at the pause compute only the last few words.
+(`_warm`), so the end-of-turn score and the reply at the pause compute only the last few words. The
+first partial of a turn warms the conversation so far at once: when `history_turns` drops a block of old
+exchanges, the rest of the history must be prefilled again (~1.4 s on 2 AVX2 cores), and the user's
+speech hides it instead of the end of their turn.
 
 This stage owns the conversation: it adds the user's turn when it is released, the reply when it is
 written, cuts the reply to what was heard when the sink says so (`ReplyFinished`), and withdraws a turn
@@ -66,6 +69,7 @@ class LlmStage(Stage):
         self._relay: asyncio.Task[None] | None = None
         self._warming: asyncio.Task[object] | None = None  # a prefill of the user's committed words
         self._warmed = ""  # the committed text last prefilled
+        self._warm_turn: int | None = None  # the turn those words belong to
         self.cache_key = f"session-{uuid.uuid4().hex}"  # the engine keeps this conversation's KV between turns
 
     def _generate(self, turn_id: int, user_text: str) -> _Generation:
@@ -118,7 +122,7 @@ class LlmStage(Stage):
                 self.conversation.record_reply(frame.turn_id, frame.heard_text)
             return
         if isinstance(frame, fr.Transcript) and not frame.final:
-            self._warm(frame.committed.strip())
+            self._warm(frame.turn_id, frame.committed.strip())
             return
         if isinstance(frame, fr.EarlyTranscript):
             text = frame.text.strip()
@@ -159,16 +163,18 @@ class LlmStage(Stage):
         self.conversation.record_reply(gen.turn_id, reply)
         await self.emit(fr.LLMDone(gen.turn_id, reply, error=item.error))
 
-    def _warm(self, committed: str) -> None:
+    def _warm(self, turn_id: int, committed: str) -> None:
         """Prefill the user's committed words into the session's cache while they are still speaking
         (measured: a 0.5B model's score at the pause then computes ~8 instead of ~20 tokens). Only when
-        idle: a reply being made or played has the CPU, and one warm-up at a time, every few words."""
+        idle: a reply being made or played has the CPU, and one warm-up at a time: at a turn's first
+        partial (the history, whatever was committed), then every few words."""
         busy = self._early is not None or self._gen is not None
         running = self._warming is not None and not self._warming.done()
+        first = turn_id != self._warm_turn
         done = len(self._warmed.split()) if self._warmed and committed.startswith(self._warmed) else 0
-        if not self.preemptive or busy or running or len(committed.split()) < done + WARM_WORDS:
+        if not self.preemptive or busy or running or (not first and len(committed.split()) < done + WARM_WORDS):
             return
-        self._warmed = committed
+        self._warmed, self._warm_turn = committed, turn_id
         prompt = self.conversation.prompt(pending=committed)
         self._warming = asyncio.create_task(self.client.end_of_turn(prompt, self.cache_key))
         self._warming.add_done_callback(lambda t: t.cancelled() or t.exception())  # a failed warm-up costs nothing
