@@ -272,3 +272,30 @@ async def test_a_turns_first_partial_prefills_a_history_that_just_lost_a_block(e
     done = [f for f in out.got if isinstance(f, fr.LLMDone)]
     assert done and done[0].text and not done[0].error
     await stage.close()
+
+
+@module_loop
+async def test_once_a_reply_is_written_the_next_turns_history_is_prefilled(engine):
+    """While the reply plays, the stage computes the next turn's prompt up to the user's words, so a turn
+    after a dropped block of history does not pay for it at its end."""
+    client, out = ScoringClient(engine), Collect()
+    conv = Conversation("You are brief.", history_turns=2)
+    for t, (u, a) in enumerate([("Hi there.", "Hello!"), ("Name a colour.", "Blue.")], 1):
+        conv.add_user(t, u)
+        conv.record_reply(t, a)
+    stage = LlmStage(client, conv, PARAMS)
+
+    async def source() -> AsyncIterator[fr.Frame]:
+        yield fr.Transcript(3, "And a fruit?", True)
+        for _ in range(100):  # the session goes on while the reply plays
+            await asyncio.sleep(0.05)
+            if client.scored and stage._warming is not None and stage._warming.done():
+                break
+
+    await Pipeline([stage, out]).run(source())
+    assert client.scored == [""]  # after the reply: the next turn's prompt, no user words yet
+    after = engine.tokenizer.encode_chat(conv.prompt(pending=""))
+    reused = engine.stats()["reused_tokens"]
+    await EngineClient(engine).end_of_turn(conv.prompt(pending="And a number?"), stage.cache_key)
+    assert engine.stats()["reused_tokens"] - reused >= len(after) - 8  # the next turn computes only its words
+    await stage.close()

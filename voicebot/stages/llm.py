@@ -8,10 +8,11 @@ ready the moment the turn ends: its text as it grows goes to the TTS as `HeldRep
 the first phrase while the turn-taking stage waits out the silence.
 
 While the user speaks, the words the ASR has committed to are prefilled into the session's KV cache
-(`_warm`), so the end-of-turn score and the reply at the pause compute only the last few words. The
-first partial of a turn warms the conversation so far at once: when `history_turns` drops a block of old
-exchanges, the rest of the history must be prefilled again (~1.4 s on 2 AVX2 cores), and the user's
-speech hides it instead of the end of their turn.
+(`_warm`), so the end-of-turn score and the reply at the pause compute only the last few words. When
+`history_turns` drops a block of old exchanges, the rest of the history must be prefilled again (~600
+tokens: 1.5-2.5 s on 2 AVX2 cores beside the ASR), so the next turn's history is prefilled as soon as a
+reply is written, while it plays (`_prefill_history`), and again at the next turn's first partial if
+that did not happen (a barge-in): never at the end of the user's turn.
 
 This stage owns the conversation: it adds the user's turn when it is released, the reply when it is
 written, cuts the reply to what was heard when the sink says so (`ReplyFinished`), and withdraws a turn
@@ -149,6 +150,8 @@ class LlmStage(Stage):
             task = asyncio.current_task()
             if task is not None and task.cancelling():  # the stage itself is cancelled (teardown)
                 raise
+        else:
+            self._prefill_history()
         finally:
             self._gen.task.cancel()
             self._gen = self._relay = None
@@ -178,6 +181,14 @@ class LlmStage(Stage):
         prompt = self.conversation.prompt(pending=committed)
         self._warming = asyncio.create_task(self.client.end_of_turn(prompt, self.cache_key))
         self._warming.add_done_callback(lambda t: t.cancelled() or t.exception())  # a failed warm-up costs nothing
+
+    def _prefill_history(self) -> None:
+        """The reply is written: compute the next turn's prompt up to the user's words now, while it plays."""
+        if not self.preemptive or (self._warming is not None and not self._warming.done()):
+            return
+        prompt = self.conversation.prompt(pending="")
+        self._warming = asyncio.create_task(self.client.end_of_turn(prompt, self.cache_key))
+        self._warming.add_done_callback(lambda t: t.cancelled() or t.exception())
 
     def _drop_early(self) -> None:
         if self._early is not None:
