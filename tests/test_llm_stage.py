@@ -70,8 +70,18 @@ async def _reference(engine: Engine, text: str) -> str:
 @module_loop
 async def test_confirmed_early_transcript_reuses_the_preemptive_reply(engine):
     q = "What is the capital of France?"
-    frames = [fr.EarlyTranscript(1, q), fr.Transcript(1, q, True)]
-    client, conv, got = await _run(engine, frames)
+    client, conv, out = CountingClient(engine), Conversation("You are brief."), Collect()
+
+    async def source() -> AsyncIterator[fr.Frame]:
+        yield fr.EarlyTranscript(1, q)
+        for _ in range(200):  # the turn ends once some of the reply was written while held
+            await asyncio.sleep(0.05)
+            if any(isinstance(f, fr.HeldReply) for f in out.got):
+                break
+        yield fr.Transcript(1, q, True)
+
+    await Pipeline([LlmStage(client, conv, PARAMS), out]).run(source())
+    got = out.got
     assert client.prompts == ["What is the capital of France?"]  # one request: the preemptive one
     done = [f for f in got if isinstance(f, fr.LLMDone)]
     assert [d.text for d in done] == [await _reference(engine, "What is the capital of France?")]
