@@ -85,84 +85,79 @@ def test_local_agreement_on_growing_audio(asr: WhisperAsr, testdata: Path, manif
     assert len(words(committed)) >= 4
 
 
+class CountingAsr:
+    """The real model, noting the length of the audio of each call."""
+
+    def __init__(self, asr: WhisperAsr) -> None:
+        self.asr, self.calls = asr, []
+
+    def transcribe(self, x: np.ndarray) -> str:
+        self.calls.append(len(x))
+        return self.asr.transcribe(x)
+
+
+async def _segment_texts(asr: object, frames: list) -> list:
+    """The SegmentText frames an ASR stage (partials every 600 ms) makes of `frames`."""
+    from voicebot import frames as fr
+    from voicebot.pipeline import Pipeline, Stage
+    from voicebot.stages.asr import AsrStage
+
+    class Collect(Stage):
+        def __init__(self) -> None:
+            super().__init__()
+            self.got: list[fr.SegmentText] = []
+
+        async def handle(self, frame: fr.Frame) -> None:
+            if isinstance(frame, fr.SegmentText):
+                self.got.append(frame)
+
+    async def source():  # type: ignore[no-untyped-def]
+        for f in frames:
+            yield f
+
+    out = Collect()
+    await Pipeline([AsrStage(asr, partial_interval_ms=600), out]).run(source())  # type: ignore[arg-type]
+    return out.got
+
+
 async def test_a_pause_reuses_the_partial_pass_that_already_holds_all_the_speech(
     asr: WhisperAsr, testdata: Path, manifest: dict
 ) -> None:
     """The user stops while a partial of all their audio is being transcribed: that pass is the pause's
     (and the final) transcript; a second pass over the same speech would only delay the end of the turn."""
     from voicebot import frames as fr
-    from voicebot.pipeline import Pipeline, Stage
-    from voicebot.stages.asr import AsrStage
-
-    class Spy:  # the real model, counting its calls
-        calls = 0
-
-        def transcribe(self, x: np.ndarray) -> str:
-            Spy.calls += 1
-            return asr.transcribe(x)
-
-    class Collect(Stage):
-        def __init__(self) -> None:
-            super().__init__()
-            self.got: list[fr.SegmentText] = []
-
-        async def handle(self, frame: fr.Frame) -> None:
-            if isinstance(frame, fr.SegmentText):
-                self.got.append(frame)
 
     clip = manifest["asr_clips"][0]
     x, end = load_audio(testdata / clip["file"]), clip["speech_end_s"]
-
-    async def source():  # type: ignore[no-untyped-def]
-        yield fr.SpeechStarted(1, 0.0)
-        yield fr.UserAudio(1, x, 0.0)  # a partial of all of it starts here
-        yield fr.SpeechPaused(1, end)
-        yield fr.SpeechEnded(1, end, end + 1.0)
-
-    out = Collect()
-    await Pipeline([AsrStage(Spy(), partial_interval_ms=600), out]).run(source())  # type: ignore[arg-type]
-    assert [f.kind for f in out.got] == ["pause", "final"]
-    assert wer([clip["transcript"]] * 2, [f.text for f in out.got]) <= 0.15
-    assert Spy.calls == 1
+    spy = CountingAsr(asr)
+    got = await _segment_texts(spy, [
+        fr.SpeechStarted(1, 0.0),
+        fr.UserAudio(1, x, 0.0),  # a partial of all of it starts here
+        fr.SpeechPaused(1, end),
+        fr.SpeechEnded(1, end, end + 1.0),
+    ])  # fmt: skip
+    assert [f.kind for f in got] == ["pause", "final"]
+    assert wer([clip["transcript"]] * 2, [f.text for f in got]) <= 0.15
+    assert len(spy.calls) == 1
 
 
 async def test_the_pass_at_a_word_gap_becomes_the_pause_pass(asr: WhisperAsr, testdata: Path, manifest: dict) -> None:
     """The voice stops (`quiet_s`): a pass starts on the audio so far; when that silence turns into a pause,
     that pass is the pause's and the final one. One pass in all, and no partial beside it."""
     from voicebot import frames as fr
-    from voicebot.pipeline import Pipeline, Stage
-    from voicebot.stages.asr import AsrStage
-
-    calls: list[int] = []
-
-    class Spy:  # the real model, counting its calls
-        def transcribe(self, x: np.ndarray) -> str:
-            calls.append(len(x))
-            return asr.transcribe(x)
-
-    class Collect(Stage):
-        def __init__(self) -> None:
-            super().__init__()
-            self.got: list[fr.SegmentText] = []
-
-        async def handle(self, frame: fr.Frame) -> None:
-            if isinstance(frame, fr.SegmentText):
-                self.got.append(frame)
 
     clip = manifest["asr_clips"][1]
     x, end = load_audio(testdata / clip["file"]), clip["speech_end_s"]
-
-    async def source():  # type: ignore[no-untyped-def]
-        yield fr.SpeechStarted(1, 0.0)
-        yield fr.UserAudio(1, x[: int(end * 16000) + 480], 0.0, quiet_s=end)  # the voice stopped at `end`
-        yield fr.SpeechPaused(1, end)  # ...and the silence went on
-        yield fr.SpeechEnded(1, end, end + 1.0)
-
-    out = Collect()
-    await Pipeline([AsrStage(Spy(), partial_interval_ms=600), out]).run(source())  # type: ignore[arg-type]
-    assert [f.kind for f in out.got] == ["pause", "final"]
-    assert wer([clip["transcript"]] * 2, [f.text for f in out.got]) <= 0.15
-    assert len(calls) == 1
+    spy = CountingAsr(asr)
+    got = await _segment_texts(spy, [
+        fr.SpeechStarted(1, 0.0),
+        fr.UserAudio(1, x[: int(end * 16000) + 480], 0.0, quiet_s=end),  # the voice stopped at `end`
+        fr.SpeechPaused(1, end),  # ...and the silence went on
+        fr.SpeechEnded(1, end, end + 1.0),
+    ])  # fmt: skip
+    assert [f.kind for f in got] == ["pause", "final"]
+    assert wer([clip["transcript"]] * 2, [f.text for f in got]) <= 0.15
+    assert len(spy.calls) == 1
 
 
 @pytest.mark.parametrize("workers", [1, 2])

@@ -50,6 +50,10 @@ class _Turn:
     quiet_at: int = 0  # samples covered by the last pass at a word gap
     quiet_partial: asyncio.Task[None] | None = None  # that pass's text as a partial, if the user went on
 
+    def quiet_pass(self, quiet_s: float) -> asyncio.Task[str] | None:
+        """The pass begun where the voice stopped at `quiet_s`, if that is where the last one began."""
+        return self.quiet[1] if self.quiet is not None and abs(self.quiet[0] - quiet_s) < 1e-6 else None
+
     @property
     def partial_end_s(self) -> float:
         """Input time where the last partial's audio ends."""
@@ -135,8 +139,8 @@ class AsrStage(Stage):
                 turn.partial = asyncio.create_task(self._partial(turn, turn.partial_pass))
         elif isinstance(frame, fr.SpeechPaused):
             covered = turn.partial_pass is not None and turn.partial_end_s >= frame.t_s
-            if turn.quiet is not None and abs(turn.quiet[0] - frame.t_s) < 1e-6:  # begun in this same silence
-                pass_ = turn.quiet[1]
+            if (quiet := turn.quiet_pass(frame.t_s)) is not None:  # begun in this same silence
+                pass_ = quiet
             elif covered:  # the last partial's audio holds all the speech: its pass is this pause's pass
                 pass_ = turn.partial_pass
             else:
@@ -158,9 +162,8 @@ class AsrStage(Stage):
         """The voice just stopped: start the pass this silence's pause would need, unless one is running
         or too little was said since the last pass."""
         running = turn.quiet is not None and not turn.quiet[1].done()
-        same = turn.quiet is not None and abs(turn.quiet[0] - quiet_s) < 1e-6
         said = turn.n - max(turn.partial_at, turn.quiet_at)
-        if turn.early is not None or running or same or said < QUIET_MIN_S * RATE:
+        if turn.early is not None or running or turn.quiet_pass(quiet_s) is not None or said < QUIET_MIN_S * RATE:
             return
         turn.quiet_at = turn.n
         pass_ = asyncio.create_task(self._transcribe(turn.audio_until(1e9), urgent=True))

@@ -172,23 +172,25 @@ class LlmStage(Stage):
         idle: a reply being made or played has the CPU, and one warm-up at a time: at a turn's first
         partial (the history, whatever was committed), then every few words."""
         busy = self._early is not None or self._gen is not None
-        running = self._warming is not None and not self._warming.done()
         first = turn_id != self._warm_turn
         done = len(self._warmed.split()) if self._warmed and committed.startswith(self._warmed) else 0
-        if not self.preemptive or busy or running or (not first and len(committed.split()) < done + WARM_WORDS):
+        if busy or (not first and len(committed.split()) < done + WARM_WORDS) or not self._prefill(committed):
             return
         self._warmed, self._warm_turn = committed, turn_id
-        prompt = self.conversation.prompt(pending=committed)
-        self._warming = asyncio.create_task(self.client.end_of_turn(prompt, self.cache_key))
-        self._warming.add_done_callback(lambda t: t.cancelled() or t.exception())  # a failed warm-up costs nothing
 
     def _prefill_history(self) -> None:
         """The reply is written: compute the next turn's prompt up to the user's words now, while it plays."""
+        self._prefill("")
+
+    def _prefill(self, pending: str) -> bool:
+        """Start prefilling the prompt that ends with `pending` as the user's words (one at a time; a failed
+        prefill costs nothing). False when it did not start."""
         if not self.preemptive or (self._warming is not None and not self._warming.done()):
-            return
-        prompt = self.conversation.prompt(pending="")
+            return False
+        prompt = self.conversation.prompt(pending=pending)
         self._warming = asyncio.create_task(self.client.end_of_turn(prompt, self.cache_key))
         self._warming.add_done_callback(lambda t: t.cancelled() or t.exception())
+        return True
 
     def _drop_early(self) -> None:
         if self._early is not None:

@@ -86,30 +86,25 @@ class TtsStage(Stage):
     async def _speak(self, turn_id: int, phrase: str) -> None:
         index = len(self._spoken)
         self._spoken.append(phrase)
-        ready = self._ready if index == 0 else None
+        ready = None
         if index == 0:
-            self._ready = None
+            ready, self._ready = self._ready, None
+        held = ready is not None and (ready.turn_id, ready.phrase) == (turn_id, phrase)  # synthesized while held
+        first = index == 0 and self.priority is not None and not held
+        chunks = iter(ready.chunks) if held else iter(await self.worker.run(self.tts.synthesize, phrase, first))
         lead = index == 0  # the reply's first sound: its leading silence would only delay it
-        if ready is not None and (ready.turn_id, ready.phrase) == (turn_id, phrase):  # synthesized while held
-            for chunk in ready.chunks:
-                if turn_id in self._cancelled:
-                    return
-                await self._emit_audio(turn_id, chunk, phrase, index, lead)
-                lead = False
-            return
-        first = index == 0 and self.priority is not None
-        chunks = iter(await self.worker.run(self.tts.synthesize, phrase, first))
+        rate = self.tts.sample_rate
         while turn_id not in self._cancelled:
-            chunk = await self.worker.run(self._next_urgent if first else next, chunks, None)
-            first = False
+            if held:
+                chunk = next(chunks, None)
+            else:
+                chunk = await self.worker.run(self._next_urgent if first else next, chunks, None)
             if chunk is None:
                 return
-            await self._emit_audio(turn_id, chunk, phrase, index, lead)
-            lead = False
-
-    async def _emit_audio(self, turn_id: int, chunk: np.ndarray, phrase: str, index: int, lead: bool) -> None:
-        rate = self.tts.sample_rate
-        await self.emit(fr.TTSAudio(turn_id, trim_leading_silence(chunk, rate) if lead else chunk, rate, phrase, index))
+            if lead:
+                chunk = trim_leading_silence(chunk, rate)
+            await self.emit(fr.TTSAudio(turn_id, chunk, rate, phrase, index))
+            first = lead = False
 
     def _next_urgent(self, chunks: Iterator[np.ndarray], default: None) -> np.ndarray | None:
         """The first phrase's audio with the CPU to itself: the engine step under way ends first, and no
