@@ -27,6 +27,7 @@ from engine.quant import (
     RangeObserver,
     int8_linear,
     observe,
+    one_row_parts,
     pack_int8,
     quantize_linear,
     smooth_scales,
@@ -194,6 +195,7 @@ def load_int8_weights(config: ModelConfig, state: dict[str, torch.Tensor], seen:
     """
     c = config
     group = c.num_heads // c.num_kv_heads
+    one_row = one_row_parts(c.arch)
 
     def f32(name: str) -> torch.Tensor:
         return state[name].to(device=device, dtype=torch.float32)
@@ -222,12 +224,16 @@ def load_int8_weights(config: ModelConfig, state: dict[str, torch.Tensor], seen:
         w_gate_up = torch.cat([gate, up])
         s = smooth_scales(obs.w_gate_up.seen, w_gate_up.abs().amax(0))
         mlp_norm, w_gate_up = f32(p + "post_attention_layernorm.weight") / s, w_gate_up * s
-        q = [quantize_linear(wqkv, bqkv), quantize_linear(wo), quantize_linear(w_gate_up), quantize_linear(w_down)]
+        q = [
+            quantize_linear(w, b, one_row=part in one_row)
+            for part, w, b in zip(_INT8_PARTS, (wqkv, wo, w_gate_up, w_down), (bqkv, None, None, None), strict=True)
+        ]
         layers.append(Layer(attn_norm, q[0], None, q[1], mlp_norm, q[2], q[3]))
     embed = state["model.embed_tokens.weight"].to(device)  # looked up by row: its stored dtype is fine
     lm_head = f32("lm_head.weight") if "lm_head.weight" in state else embed.float()
     s = smooth_scales(seen.lm_head.seen, lm_head.abs().amax(0))
-    return Weights(torch.float32, embed, quantize_linear(lm_head * s), f32("model.norm.weight") / s, layers)
+    head = quantize_linear(lm_head * s, one_row="lm_head" in one_row)
+    return Weights(torch.float32, embed, head, f32("model.norm.weight") / s, layers)
 
 
 _INT8_PARTS = ("wqkv", "wo", "w_gate_up", "w_down")
@@ -240,6 +246,7 @@ def int8_state(weights: Weights) -> dict[str, torch.Tensor]:
     for name, q in [*named, ("lm_head", weights.lm_head)]:
         out[name + ".q"], out[name + ".s"] = unpack_int8(q)
         out[name + ".k"] = torch.tensor([q.in_features])
+        out[name + ".r"] = torch.tensor([q.one_row])
         if q.bias is not None:
             out[name + ".b"] = q.bias
     for i, layer in enumerate(weights.layers):
@@ -249,7 +256,8 @@ def int8_state(weights: Weights) -> dict[str, torch.Tensor]:
 
 def int8_weights_from_state(stored: dict[str, torch.Tensor], embed: torch.Tensor, num_layers: int) -> Weights:
     def q(name: str) -> Int8Linear:
-        return pack_int8(stored[name + ".q"], stored[name + ".s"], stored.get(name + ".b"), int(stored[name + ".k"]))
+        k, one_row = int(stored[name + ".k"]), bool(stored[name + ".r"])
+        return pack_int8(stored[name + ".q"], stored[name + ".s"], stored.get(name + ".b"), k, one_row)
 
     layers = [
         Layer(stored[f"{i}.attn_norm"], q(f"{i}.wqkv"), None, q(f"{i}.wo"), stored[f"{i}.mlp_norm"],

@@ -5,15 +5,23 @@ half-precision matmuls are emulated. fbgemm's int8 GEMM reads a quarter of fp32'
 for many rows (measured, Qwen2.5-0.5B decoder matmuls, 2 threads: fp32 65 / 163 / 416 ms at 1 / 8 / 64
 rows, int8 16 / 22 / 146 ms), so batching and verifying draft tokens become nearly free.
 
-Accuracy (the reason for the three tricks below; with them Qwen2.5-0.5B's greedy replies to 8 questions
-match fp32 token for token, 81 of 81; `python -m engine.bench_quant`, 16 other everyday requests: int8
-picks fp32's next token at 337 of 347 teacher-forced positions, and 10 of 16 greedy replies are identical):
+Accuracy (the reason for the tricks below; `python -m engine.bench_quant`, Qwen2.5-0.5B, 16 everyday
+requests against fp32: int8 picks fp32's next token at 339 of 347 teacher-forced positions, greedy replies
+agree for 293 tokens before their first difference and 11 of 16 are identical):
 - fbgemm quantizes the whole input with one scale. We divide each row by its own max |x| first and give
-  fbgemm the fixed range [-1, 1] (a static scale of 1 / 63.5, zero point 64): per-token scales, no range
-  pass over the input, and a row's result never depends on what else is in the batch.
-- That grid has 7 bits (AVX2's u8 x s8 pair sums saturate int16 beyond it), too few on their own. Each row
-  goes in twice: the value, then what rounding to the grid lost, scaled up. The GEMM reads its weights
-  once for both, so at batch 1 this costs almost nothing and activations keep ~14 bits.
+  fbgemm a fixed range [-1, 1]: per-token scales, no range pass over the input, and a row's result never
+  depends on what else is in the batch.
+- On AVX2, fbgemm multiplies u8 activations by s8 weights and sums pairs in int16, which saturates for
+  8-bit x 8-bit. So a matmul either takes 8-bit activations beside 7-bit weights (`one_row`), or 7-bit
+  activations beside 8-bit weights, each row going in twice: the value, then what rounding it lost,
+  scaled up, so the activations keep ~14 bits. The GEMM reads its weights once for both rows, so two rows
+  cost almost nothing at batch 1, but twice the work where the GEMM is compute-bound: a batch of 8, a
+  prompt. `ONE_ROW` names the matmuls that take one row: for Qwen2, qkv, o and gate/up lose nothing by it; down
+  (its input carries the largest outliers) and the lm_head (each flip is a different token) keep two.
+  Measured (same prompts, teacher-forced / greedy / identical): two rows everywhere 337 / 257 / 10,
+  one row for qkv, o, gate/up 339 / 293 / 11, also for the lm_head 337 / 198 / 7, one row everywhere
+  323 / 180 / 6. Speed on 2 AVX2 cores, interleaved: batch 8 54 -> 81 tok/s, a 60-token prompt's first
+  token 582 -> 360 ms.
 - Qwen-class models have a few activation channels far larger than the rest; one per-token scale would
   crush every other channel. SmoothQuant moves that range into the weights: x / s and W * s give the same
   product, with s_j = max|x_j|^a / max|W_j|^(1-a) measured on a few calibration prompts, and x / s is
@@ -36,11 +44,20 @@ from engine.weights import cache_root
 
 _LEVELS = 63.5  # activations in [-1, 1] go to fbgemm as 64 + round(63.5 x): 0..128, steps of exactly 1 / 63.5
 _ZERO_POINT = 64
+_LEVELS_8 = 127.5  # the one-row scheme's activations: 128 + round(127.5 x), 0..255, beside 7-bit weights
 # SmoothQuant's migration strength (0: none, 1: all into the weights). Measured on Qwen2.5-Coder-0.5B, logits
 # of 8 chats x 30 positions against fp32: mean |error| 0.135 at 0, 0.073 at 0.15, 0.081 at 0.3 (1 argmax flip
 # in 240), 0.089 at 0.5 (earlier one-row kernel); SmolLM2-135M was best near 0.3 as well.
 ALPHA = 0.3
-_FORMAT = "int8-smoothquant-2row-v3"  # bump when the quantization changes: old caches are then ignored
+# The matmuls (engine/model.py's names) whose activations go in as one 8-bit row, by model family (the HF
+# config's model_type); the rest, and every other family, keep two. SmolLM2-135M (llama) with one row for
+# the same three: 9 of 55 greedy tokens before the first difference from fp32 (two rows: over half).
+ONE_ROW = {"qwen2": frozenset({"wqkv", "wo", "w_gate_up"})}
+
+
+def one_row_parts(arch: str) -> frozenset[str]:
+    return ONE_ROW.get(arch, frozenset())
+_FORMAT = "int8-smoothquant-v4"  # bump when the quantization changes: old caches are then ignored
 
 
 def cache_file(model_dir: Path) -> Path:
@@ -51,6 +68,7 @@ def cache_file(model_dir: Path) -> Path:
             _FORMAT,
             ALPHA,
             CALIBRATION_CHATS,
+            sorted((arch, sorted(parts)) for arch, parts in ONE_ROW.items()),
             str(model_dir.resolve()),
             [(f.name, f.stat().st_size, f.stat().st_mtime_ns) for f in files],
         ]
@@ -89,6 +107,7 @@ class Int8Linear(NamedTuple):
     bias: torch.Tensor | None  # fp32, added after the matmul
     in_features: int  # columns from here up to `width` are zero padding
     width: int
+    one_row: bool = False  # 8-bit activations in one row, 7-bit weights (else two 7-bit rows, 8-bit weights)
 
 
 def padded_width(in_features: int) -> int:
@@ -97,26 +116,33 @@ def padded_width(in_features: int) -> int:
     return -(-in_features // 64) * 64
 
 
-def quantize_linear(w: torch.Tensor, bias: torch.Tensor | None = None) -> Int8Linear:
+def _weight_levels(one_row: bool) -> int:
+    """Largest |int8| of a weight: 63 beside 8-bit activations keeps AVX2's u8 x s8 pair sums in int16."""
+    return 63 if one_row else 127
+
+
+def quantize_linear(w: torch.Tensor, bias: torch.Tensor | None = None, one_row: bool = False) -> Int8Linear:
     """[out, in] float weight -> fbgemm int8, symmetric per output channel, zero columns as padding."""
     out, k = w.shape
     w = torch.cat([w.float(), w.new_zeros(out, padded_width(k) - k, dtype=torch.float32)], dim=1)
-    scale = (w.abs().amax(dim=1) / 127).clamp_min(1e-12).double()
+    scale = (w.abs().amax(dim=1) / _weight_levels(one_row)).clamp_min(1e-12).double()
     with warnings.catch_warnings():  # quantized tensor constructors are deprecated; fbgemm still needs them
         warnings.simplefilter("ignore", UserWarning)
         q = torch.quantize_per_channel(w, scale, torch.zeros_like(scale, dtype=torch.long), 0, torch.qint8)
         packed = torch.ops.quantized.linear_prepack(q, None)
-    return Int8Linear(packed, None if bias is None else bias.float(), k, w.shape[1])
+    return Int8Linear(packed, None if bias is None else bias.float(), k, w.shape[1], one_row)
 
 
-def pack_int8(w_int8: torch.Tensor, scale: torch.Tensor, bias: torch.Tensor | None, in_features: int) -> Int8Linear:
+def pack_int8(
+    w_int8: torch.Tensor, scale: torch.Tensor, bias: torch.Tensor | None, in_features: int, one_row: bool
+) -> Int8Linear:
     """fbgemm's packed weight from stored int8 values and per-row scales (the int8 cache)."""
     zeros = torch.zeros_like(scale, dtype=torch.long)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         q = torch._make_per_channel_quantized_tensor(w_int8, scale.double(), zeros, 0)
         packed = torch.ops.quantized.linear_prepack(q, None)
-    return Int8Linear(packed, bias, in_features, w_int8.shape[1])
+    return Int8Linear(packed, bias, in_features, w_int8.shape[1], one_row)
 
 
 def unpack_int8(q: Int8Linear) -> tuple[torch.Tensor, torch.Tensor]:
@@ -126,26 +152,29 @@ def unpack_int8(q: Int8Linear) -> tuple[torch.Tensor, torch.Tensor]:
 
 
 def int8_linear(x: torch.Tensor, q: Int8Linear) -> torch.Tensor:
-    """x [T, in] (float) -> [T, out] fp32: each row's activations as two int8 rows in one GEMM (see the
-    module docstring), so the weights are read once and the activations keep ~14 bits.
+    """x [T, in] (float) -> [T, out] fp32, each row scaled by its own max |x| (see the module docstring).
 
-    Prompt rows keep both rows too: measured on Qwen2.5-0.5B, one 7-bit row for prompt chunks cut greedy
-    agreement with fp32 from 79 to 67 of 81 tokens (first tokens flipped), for ~35 % less prefill time.
-    One row for qkv, o and gate/up with their 32 largest input channels in fp32 beside the GEMM kept the
-    agreement (333 of 347) but a whole forward was no faster (2 AVX2 cores, 60 rows, 3 interleaved rounds:
-    399 ms mean with two rows, 409 ms with it), so it was dropped.
+    Two rows: the activations go in as two int8 rows in one GEMM, the value and what rounding it to 7 bits
+    lost, so the weights are read once and the activations keep ~14 bits. One row: 8 bits, the weights 7,
+    and half the GEMM's work where it is compute-bound (several rows: a batch, a prompt).
     The static range instead of fbgemm's dynamic one (a min/max pass and two pin columns) measured 5-15 %
     faster per matmul at 1-64 rows on AVX2, with the same error."""
     x = x.float()
     rows, k = x.shape[0], q.in_features
     scale = torch.linalg.vector_norm(x, float("inf"), dim=1, keepdim=True).clamp_min_(1e-30)
-    xa = x.new_zeros(2 * rows, q.width) if q.width > k else x.new_empty(2 * rows, k)
-    hi, lo = xa[:rows, :k], xa[rows:, :k]
-    torch.div(x, scale, out=hi)  # fbgemm rounds t = 63.5 * hi to whole steps ...
-    torch.mul(hi, _LEVELS, out=lo)
-    lo.sub_(torch.round(lo)).mul_(2.0)  # ... this row is what it loses, (t - round(t)) in [-0.5, 0.5], scaled x2
-    y = torch.ops.quantized.linear_with_input_q_dq_qweight_dq_output_fp32(xa, 1 / _LEVELS, _ZERO_POINT, q.packed)
-    y = torch.add(y[:rows], y[rows:], alpha=0.5 / _LEVELS).mul_(scale)
+    n = rows if q.one_row else 2 * rows
+    xa = x.new_zeros(n, q.width) if q.width > k else x.new_empty(n, k)
+    hi = xa[:rows, :k]
+    torch.div(x, scale, out=hi)
+    if q.one_row:  # fbgemm takes 128 + round(127.5 x): 0..255
+        y = torch.ops.quantized.linear_with_input_q_dq_qweight_dq_output_fp32(xa, 1 / _LEVELS_8, 128, q.packed)
+    else:  # fbgemm rounds t = 63.5 * hi to whole steps; the second row is what it loses, scaled x2
+        lo = xa[rows:, :k]
+        torch.mul(hi, _LEVELS, out=lo)
+        lo.sub_(torch.round(lo)).mul_(2.0)  # (t - round(t)) in [-0.5, 0.5], scaled x2
+        y = torch.ops.quantized.linear_with_input_q_dq_qweight_dq_output_fp32(xa, 1 / _LEVELS, _ZERO_POINT, q.packed)
+        y = torch.add(y[:rows], y[rows:], alpha=0.5 / _LEVELS)
+    y.mul_(scale)
     return y if q.bias is None else y.add_(q.bias)
 
 

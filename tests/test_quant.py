@@ -29,6 +29,23 @@ def test_int8_linear_is_close_to_fp32_and_each_row_independent_of_the_batch():
     assert torch.equal(y, alone)  # per-row scales pinned to [-1, 1]: a batch never changes a row's result
 
 
+
+def test_one_row_int8_linear_is_close_batch_invariant_and_never_saturates():
+    torch.manual_seed(0)
+    w, b = torch.randn(300, 256) / 16, torch.randn(300)
+    x = torch.randn(9, 256) * torch.logspace(-2, 2, 9)[:, None]
+    q1, q2 = quantize_linear(w, b, one_row=True), quantize_linear(w, b)
+    assert q1.one_row and not q2.one_row
+    exact = torch.nn.functional.linear(x, w, b)
+    one, two = rel_err(int8_linear(x, q1), exact), rel_err(int8_linear(x, q2), exact)
+    assert two < one < 3e-2  # 8-bit activations and 7-bit weights: coarser than two rows, still ~1 %
+    alone = torch.cat([int8_linear(x[i : i + 1], q1) for i in range(len(x))])
+    assert torch.equal(int8_linear(x, q1), alone)
+    # All-positive inputs and weights at full range: AVX2's u8 x s8 pair sums would pass int16 with 8-bit
+    # weights (255 * 127 * 2 > 32767) and the result would be clipped; 7-bit weights keep them inside.
+    w_pos, x_pos = torch.rand(64, 512), torch.ones(4, 512)
+    assert rel_err(int8_linear(x_pos, quantize_linear(w_pos, one_row=True)), x_pos @ w_pos.T) < 1e-2
+
 def test_smoothing_rescues_outlier_channels():
     torch.manual_seed(1)
     w = torch.randn(128, 256) / 16
@@ -100,7 +117,8 @@ def test_int8_engine_keeps_fp32_greedy_tokens():
 
 
 @pytest.mark.slow
-def test_int8_weights_cached_on_disk_load_identical(tmp_path):
+def test_int8_weights_cached_on_disk_load_identical(tmp_path, monkeypatch):
+    from engine import quant
     from engine.kv_cache import KVCache
     from engine.model import AttentionMeta, Model, ModelConfig
     from engine.quant import CALIBRATION_CHATS
@@ -120,8 +138,11 @@ def test_int8_weights_cached_on_disk_load_identical(tmp_path):
         with torch.inference_mode():
             return model.forward(ids, torch.arange(n), torch.zeros(n, dtype=torch.long), meta, kv)
 
+    monkeypatch.setitem(quant.ONE_ROW, config.arch, frozenset({"wqkv", "w_gate_up"}))  # both kinds in the file
     built = Model(config, state, n, torch.float32, "cpu", int8_calibration=chats, int8_cache=cache)
     assert cache.is_file() and not list(tmp_path.glob(".*"))  # written whole, no temporary left behind
     loaded = Model(config, state, n, torch.float32, "cpu", int8_calibration=None, int8_cache=cache)
     assert torch.equal(logits(built), logits(loaded))
+    kinds = {part: getattr(loaded.weights.layers[0], part).one_row for part in ("wqkv", "wo", "w_gate_up", "w_down")}
+    assert kinds == {"wqkv": True, "wo": False, "w_gate_up": True, "w_down": False}
 
