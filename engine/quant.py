@@ -47,7 +47,7 @@ _ZERO_POINT = 64
 # The one-row scheme's activations: 128 + round(127.5 x), clipped to 0..255 (a row's +1 loses half a step).
 # Measured: 339 of 347 teacher-forced positions agree with fp32 (engine.bench_quant); with 127 (1..255, no
 # clip) 328: the grid's placement moves which near-ties flip more than that half step does.
-_LEVELS_8 = 127.5
+_LEVELS_8, _ZERO_POINT_8 = 127.5, 128
 # SmoothQuant's migration strength (0: none, 1: all into the weights). Measured on Qwen2.5-Coder-0.5B, logits
 # of 8 chats x 30 positions against fp32: mean |error| 0.135 at 0, 0.073 at 0.15, 0.081 at 0.3 (1 argmax flip
 # in 240), 0.089 at 0.5 (earlier one-row kernel); SmolLM2-135M was best near 0.3 as well.
@@ -169,13 +169,14 @@ def int8_linear(x: torch.Tensor, q: Int8Linear) -> torch.Tensor:
     xa = x.new_zeros(n, q.width) if q.width > k else x.new_empty(n, k)
     hi = xa[:rows, :k]
     torch.div(x, scale, out=hi)
+    gemm = torch.ops.quantized.linear_with_input_q_dq_qweight_dq_output_fp32
     if q.one_row:  # fbgemm takes 128 + round(127.5 x)
-        y = torch.ops.quantized.linear_with_input_q_dq_qweight_dq_output_fp32(xa, 1 / _LEVELS_8, 128, q.packed)
+        y = gemm(xa, 1 / _LEVELS_8, _ZERO_POINT_8, q.packed)
     else:  # fbgemm rounds t = 63.5 * hi to whole steps; the second row is what it loses, scaled x2
         lo = xa[rows:, :k]
         torch.mul(hi, _LEVELS, out=lo)
         lo.sub_(torch.round(lo)).mul_(2.0)  # (t - round(t)) in [-0.5, 0.5], scaled x2
-        y = torch.ops.quantized.linear_with_input_q_dq_qweight_dq_output_fp32(xa, 1 / _LEVELS, _ZERO_POINT, q.packed)
+        y = gemm(xa, 1 / _LEVELS, _ZERO_POINT, q.packed)
         y = torch.add(y[:rows], y[rows:], alpha=0.5 / _LEVELS)
     y.mul_(scale)
     return y if q.bias is None else y.add_(q.bias)
