@@ -34,6 +34,13 @@ class CountingClient(EngineClient):
         return super().stream(messages, params, cache_key, on_score)
 
 
+async def until(cond) -> None:
+    """Events, not sleeps: a slow CPU takes longer, never differently."""
+    async with asyncio.timeout(30):
+        while not cond():
+            await asyncio.sleep(0.01)
+
+
 class Collect(Stage):
     def __init__(self) -> None:
         super().__init__()
@@ -177,11 +184,6 @@ async def test_conversation_keeps_what_was_heard_and_drops_withdrawn_turns(engin
     conv = Conversation("You are brief.")
     stage, out = LlmStage(CountingClient(engine), conv, PARAMS), Collect()
 
-    async def until(cond) -> None:  # events, not sleeps: a slow CPU takes longer, never differently
-        async with asyncio.timeout(30):
-            while not cond():
-                await asyncio.sleep(0.01)
-
     async def source() -> AsyncIterator[fr.Frame]:
         yield fr.Transcript(1, "Tell me a story.", True)
         await until(lambda: any(isinstance(f, fr.LLMDone) for f in out.got))
@@ -245,7 +247,7 @@ async def test_committed_words_are_prefilled_while_the_user_speaks(engine):
     ]
     warm_ids = engine.tokenizer.encode_chat(conv.prompt(pending="What is the capital"))
     reused = engine.stats()["reused_tokens"]
-    await Pipeline([stage, out]).run(_paced(frames))
+    await Pipeline([stage, out]).run(_paced(frames, stage))
     assert client.scored == ["What", "What is the capital"]
     done = [f for f in out.got if isinstance(f, fr.LLMDone)]
     assert [d.text for d in done] == [await _reference(engine, q)]
@@ -253,10 +255,13 @@ async def test_committed_words_are_prefilled_while_the_user_speaks(engine):
     await stage.close()
 
 
-async def _paced(frames: list[fr.Frame]) -> AsyncIterator[fr.Frame]:
+async def _paced(frames: list[fr.Frame], stage: LlmStage) -> AsyncIterator[fr.Frame]:
+    """A partial every few hundred ms, and the warm-up it started finishes before the next one comes
+    (on a slow CI machine a warm-up outlasted 300 ms, so the stage rightly skipped the next partial)."""
     for f in frames:
         yield f
-        await asyncio.sleep(0.3)  # a partial every few hundred ms; a warm-up finishes in between
+        await asyncio.sleep(0.3)
+        await until(lambda: stage._warming is None or stage._warming.done())
 
 
 @module_loop
@@ -276,7 +281,7 @@ async def test_a_turns_first_partial_prefills_a_history_that_just_lost_a_block(e
     q = "And a number?"
     frames = [fr.Transcript(4, "And", False, ""), fr.Transcript(4, q, True)]
     reused = engine.stats()["reused_tokens"]
-    await Pipeline([stage, out]).run(_paced(frames))
+    await Pipeline([stage, out]).run(_paced(frames, stage))
     assert client.scored[0] == ""  # warmed at the first partial, before any word was committed
     assert engine.stats()["reused_tokens"] - reused >= len(after) - 8  # the reply reused the new history
     done = [f for f in out.got if isinstance(f, fr.LLMDone)]
