@@ -95,6 +95,7 @@ class WhisperAsr:
         )
         self._prompt = [*self._tok.sot_sequence, self._tok.no_timestamps]
         self._suppress = list(get_suppressed_tokens(self._tok, [-1]))
+        self._window = np.hanning(self.model.feature_extractor.n_fft + 1)[:-1].astype(np.float32)
         self.fallbacks = 0  # how many calls took the stock path (for the bench and tests)
         self.transcribe(np.zeros(RATE // 2, np.float32))  # warm-up: first call allocates
 
@@ -137,8 +138,7 @@ class WhisperAsr:
         """One greedy decode over a padded window; complete=False if the token budget ran out."""
         window = max(self.opts.min_window_s, dur + self.opts.tail_s)
         n = min(int(_WINDOW_S * RATE), math.ceil(window * RATE / 320) * 320)  # even mel frame count
-        feats = self.model.feature_extractor(np.pad(x, (0, n - len(x))), padding=160)[:, : n // 160]
-        encoded = self.model.encode(feats)
+        encoded = self.model.encode(self._features(x, n))
         budget = min(self.model.max_length - len(self._prompt), math.ceil(8 * dur) + 12)
         result = self.model.model.generate(
             encoded,
@@ -155,6 +155,22 @@ class WhisperAsr:
         if result.no_speech_prob > 0.6 and avg_logprob < -1.0:  # stock's silence rule
             return "", True
         return self._tok.decode(tokens).strip(), len(tokens) < budget
+
+
+    def _features(self, x: np.ndarray, n: int) -> np.ndarray:
+        """Whisper's log-mel of `x` padded with silence to `n` samples, as faster-whisper computes it, in
+        ~5 instead of ~20 ms on 2 AVX2 cores: its mel projection multiplies a transposed view, which numpy
+        does without BLAS, and the silence's frames are all the same column (the normalisation's floor),
+        so only the speech and a margin of zeros go through the STFT."""
+        fe = self.model.feature_extractor
+        frames = n // 160
+        audio = np.pad(x, (0, min(n, len(x) + 400) - len(x) + 160))  # 400: frames near the end see zeros
+        spec = fe.stft(audio, fe.n_fft, fe.hop_length, window=self._window, return_complex=True)
+        power = np.abs(spec[:, :-1]) ** 2  # (frequencies, frames), a transposed view
+        log = np.log10(np.maximum((power.T @ fe.mel_filters.T).T, 1e-10))[:, :frames]
+        floor = max(float(log.max()) - 8.0, -10.0)  # -10: log10 of the clip for silence
+        log = np.concatenate([np.maximum(log, floor), np.full((len(log), frames - log.shape[1]), floor)], axis=1)
+        return ((log + 4.0) / 4.0).astype(np.float32)
 
 
 def looks_looped(text: str) -> bool:

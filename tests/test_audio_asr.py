@@ -43,6 +43,21 @@ def test_fast_path_matches_stock(asr: WhisperAsr, testdata: Path, manifest: dict
     assert wer([asr.transcribe_stock(x)], [fast]) <= 0.15, fast
 
 
+def test_features_are_faster_whispers(asr: WhisperAsr, testdata: Path) -> None:
+    """The fast log-mel (silence as one repeated column) is faster-whisper's own, for speech of any length
+    in the window, including a window the speech fills."""
+    jfk = load_audio(testdata / "jfk.flac")
+    fe = asr.model.feature_extractor
+    for x, n in ((jfk[:16000], 160_000), (jfk[: 3 * 16000 + 77], 160_000), (jfk[:159_900], 160_000), (jfk, 192_000)):
+        ref = fe(np.pad(x, (0, n - len(x))), padding=160)[:, : n // 160]
+        got = asr._features(x, n)
+        assert got.shape == ref.shape and got.dtype == np.float32
+        np.testing.assert_allclose(got, ref, atol=1e-5)
+    quiet = jfk[:16000] * 1e-3  # a quiet voice: its floor is log10's clip, not max - 8
+    ref = fe(np.pad(quiet, (0, 160_000 - 16000)), padding=160)[:, :1000]
+    np.testing.assert_allclose(asr._features(quiet, 160_000), ref, atol=1e-5)
+
+
 def test_silence_and_long_audio(asr: WhisperAsr, testdata: Path) -> None:
     assert asr.transcribe(np.zeros(16000, np.float32)) == ""
     assert asr.transcribe(np.zeros(100, np.float32)) == ""
