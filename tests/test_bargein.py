@@ -122,7 +122,9 @@ async def test_barge_in_stops_playback_and_keeps_only_what_was_heard(cfg, models
     assert track.player.stopped_at is not None
     stop_ms = (track.player.stopped_at - t0 - onset_s) * 1000
     print(f"\nbarge-in: playback stopped {stop_ms:.0f} ms after the second utterance's onset")
-    assert 0 < stop_ms < 300, stop_ms
+    # the bound is 300 ms (`voicebot bench --turn-taking` reports it); here a margin for a stalled CI
+    # machine: what fails is a stop that waits for the ASR or the end of the reply (seconds)
+    assert 0 < stop_ms < 500, stop_ms
     # Nothing of the first reply was sent after the stop (until the second reply could have begun).
     second_reply_earliest = t0 + talker.second_start_s + len(second) / RATE
     late = [w for w, peak in out if track.player.stopped_at + 0.025 < w < second_reply_earliest and peak > 0.01]

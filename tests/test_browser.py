@@ -1,7 +1,8 @@
 """A real headless Chromium talks to `voicebot serve`'s app over WebRTC on 127.0.0.1, with the real models.
 
-Chromium's fake microphone plays a WAV made here from two shared recordings: a first sentence, then,
-while its reply is playing, a second one (a barge-in). The page must show both turns in order, the first
+The page's microphone is a WebAudio stream the test plays two shared recordings into (through the page's
+real getUserMedia -> WebRTC -> Opus path): a first sentence, then, once its reply has been playing for a
+second, a second one (a barge-in). The page must show both turns in order, the first
 reply marked as interrupted and cut to what was heard, the partial transcript as tentative first, the
 microphone level, the assistant's state, and one latency bar per turn; the reply audio must reach the
 browser (a MediaRecorder on the remote stream is uploaded to a test-only route and decoded here).
@@ -14,6 +15,7 @@ Chromium and Playwright come from scripts/setup.sh; if either is missing this FA
 from __future__ import annotations
 
 import asyncio
+import base64
 import io
 import json
 import shutil
@@ -39,9 +41,9 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 CHROMIUM = "/usr/bin/chromium"
 FIRST = "spk1_snt3.wav"  # "At that high level the air is pure."
 SECOND = "spk2_snt4.wav"  # "Mend the coat before you go out." (said over the first reply)
-BARGE_IN_AFTER_S = 4.0  # from the end of FIRST to the start of SECOND: the first reply is playing then
-# Replies of three sentences (~6 s of speech): SECOND lands inside the first reply whether that reply starts
-# 1 s after FIRST (a fast CPU) or 2.8 s (measured on 2 slow AVX2 cores, where a 3 s gap found it unheard)
+HEARD_S = 1.0  # SECOND starts this long after the first reply started playing: past `reaction_ms`, so it
+# is an interruption, not more of the first turn, however long the reply took to start on this CPU
+# Replies of three sentences (~6 s of speech): the first one is still playing when SECOND comes
 LONG_REPLIES = {
     "llm.max_tokens": 40,
     "llm.system_prompt": "You are a friendly voice assistant. Answer in three spoken sentences.",
@@ -51,6 +53,7 @@ PARTS = [name for name, _, _ in STAGES if name != "voice_to_voice"]  # the stage
 VIEWPORTS = {"desktop": (1280, 900), "phone": (390, 844)}
 RATE = 48000
 LISTENING = "document.querySelector('#state').dataset.state === 'listening'"
+REPLY_STARTED = "window.voicebot.events.some((e) => e.type === 'reply_started')"
 
 
 def _flags(wav: Path, mic_allowed: bool = True) -> list[str]:
@@ -212,37 +215,67 @@ ON_SCREEN = [
 ]
 
 
-def _conversation_wav(testdata: Path, manifest: dict, path: Path) -> tuple[str, str]:
-    clips = {c["file"]: c for c in manifest["asr_clips"]}
-    first, second = (load_audio(testdata / f, RATE) for f in (FIRST, SECOND))
-    first_end = 0.5 + clips[FIRST]["speech_end_s"]
-    gap = np.zeros(int((first_end + BARGE_IN_AFTER_S) * RATE) - int(0.5 * RATE) - len(first), np.float32)
-    audio = [np.zeros(int(0.5 * RATE), np.float32), first, gap, second, np.zeros(RATE * 10, np.float32)]
-    write_wav(path, np.concatenate(audio), RATE)
-    return clips[FIRST]["transcript"], clips[SECOND]["transcript"]
+# The page's microphone is a WebAudio stream the test plays clips into when it chooses (Chromium's fake
+# capture file plays on a fixed timeline, which a slower machine's reply does not keep to). Each call gets
+# its own clone of the track: hanging up stops it, and reconnecting asks for the microphone again.
+MIC_JS = """(() => {
+  const ctx = new AudioContext({ sampleRate: 48000 });
+  const dest = ctx.createMediaStreamDestination();
+  const hiss = ctx.createBuffer(1, 48000, 48000);  // -80 dBFS: a microphone is never digitally silent
+  hiss.getChannelData(0).forEach((_, i, a) => { a[i] = (Math.random() - 0.5) * 2e-4; });
+  const floor = ctx.createBufferSource();
+  floor.buffer = hiss;
+  floor.loop = true;
+  floor.connect(dest);
+  floor.start();
+  window.testMic = {
+    async play(b64) {
+      await ctx.resume();
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const src = ctx.createBufferSource();
+      src.buffer = await ctx.decodeAudioData(bytes.buffer);
+      src.connect(dest);
+      src.start();
+    },
+  };
+  navigator.mediaDevices.getUserMedia = async () =>
+    new MediaStream(dest.stream.getAudioTracks().map((t) => t.clone()));
+})();"""
+
+
+def _clip_b64(path: Path, tmp_path: Path) -> str:
+    """A recording as a base64 WAV for `testMic.play`, with 0.3 s of silence before the voice."""
+    wav = tmp_path / f"play-{path.stem}.wav"
+    write_wav(wav, np.concatenate([np.zeros(int(0.3 * RATE), np.float32), load_audio(path, RATE)]), RATE)
+    return base64.b64encode(wav.read_bytes()).decode()
 
 
 async def test_a_conversation_with_a_barge_in_is_shown_in_order(
-    playwright_api, server, testdata, manifest, tmp_path
+    playwright_api, server, testdata, manifest, silent_wav, tmp_path
 ) -> None:
     vs, url, uploads = server
-    wav = tmp_path / "mic.wav"
-    truth1, truth2 = _conversation_wav(testdata, manifest, wav)
+    clips = {c["file"]: c for c in manifest["asr_clips"]}
+    truth1, truth2 = clips[FIRST]["transcript"], clips[SECOND]["transcript"]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     errors: list[str] = []
 
     async with playwright_api() as p:
-        ctx = await _launch(p, tmp_path / "profile", wav)
+        ctx = await _launch(p, tmp_path / "profile", silent_wav)
         try:
             page = ctx.pages[0] if ctx.pages else await ctx.new_page()
             page.on("pageerror", lambda e: errors.append(str(e)))
+            await page.add_init_script(MIC_JS)
             await page.set_viewport_size({"width": 1280, "height": 900})
             await page.goto(f"{url}/?aec=0")
             assert await page.inner_text("#state") == "Not connected"
             await page.click("#connect")
             await page.wait_for_function("window.voicebot.remoteStream !== null", timeout=15000)
             await page.evaluate(RECORD_JS)
+            await page.evaluate("(b) => window.testMic.play(b)", _clip_b64(testdata / FIRST, tmp_path))
             await page.wait_for_selector("#conversation .msg.user.tentative", timeout=20000)  # a partial
+            await page.wait_for_function(REPLY_STARTED, timeout=60000)
+            await asyncio.sleep(HEARD_S)
+            await page.evaluate("(b) => window.testMic.play(b)", _clip_b64(testdata / SECOND, tmp_path))
             await page.wait_for_function(
                 "document.querySelectorAll('#conversation .timing .bar').length >= 2"
                 " && document.querySelector('#conversation .msg.bot.interrupted') !== null",

@@ -81,10 +81,7 @@ async def test_confirmed_early_transcript_reuses_the_preemptive_reply(engine):
 
     async def source() -> AsyncIterator[fr.Frame]:
         yield fr.EarlyTranscript(1, q)
-        for _ in range(200):  # the turn ends once some of the reply was written while held
-            await asyncio.sleep(0.05)
-            if any(isinstance(f, fr.HeldReply) for f in out.got):
-                break
+        await until(lambda: any(isinstance(f, fr.HeldReply) for f in out.got))  # some reply written while held
         yield fr.Transcript(1, q, True)
 
     await Pipeline([LlmStage(client, conv, PARAMS), out]).run(source())
@@ -302,10 +299,8 @@ async def test_once_a_reply_is_written_the_next_turns_history_is_prefilled(engin
 
     async def source() -> AsyncIterator[fr.Frame]:
         yield fr.Transcript(3, "And a fruit?", True)
-        for _ in range(100):  # the session goes on while the reply plays
-            await asyncio.sleep(0.05)
-            if client.scored and stage._warming is not None and stage._warming.done():
-                break
+        # the session goes on while the reply plays
+        await until(lambda: client.scored and stage._warming is not None and stage._warming.done())
 
     await Pipeline([stage, out]).run(source())
     assert client.scored == [""]  # after the reply: the next turn's prompt, no user words yet

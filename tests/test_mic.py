@@ -32,7 +32,7 @@ pcm.speaker {{ type plug slave {{ pcm "spkfile" format S16_LE rate 16000 channel
 """
 
 
-def _voicebot(home: Path, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def _voicebot(home: Path, *args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
     cache = os.environ.get("VOICEBOT_CACHE", str(Path.home() / ".cache" / "voicebot"))  # converted models
     env = {**os.environ, "HOME": str(home), "VOICEBOT_CACHE": cache, "PYTHONUNBUFFERED": "1"}
     return subprocess.run(

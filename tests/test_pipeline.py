@@ -61,8 +61,10 @@ async def test_interrupt_drops_queued_frames_of_that_turn_only() -> None:
     pipe = Pipeline([up, out])
     frames = [fr.LLMText(1, f"x{i}") for i in range(10)] + [fr.LLMText(2, "keep")]
 
-    async def interrupt_soon() -> None:
-        await asyncio.sleep(0.05)
+    async def interrupt_soon() -> None:  # once some of turn 1 got through: an event, not a sleep
+        async with asyncio.timeout(10):
+            while not out.got:
+                await asyncio.sleep(0.001)
         pipe.interrupt(1)
 
     await asyncio.gather(pipe.run(_source(frames)), interrupt_soon())

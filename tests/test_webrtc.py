@@ -8,6 +8,7 @@ peer dropped mid-turn frees its session, and that callers beyond `server.max_ses
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 
 import aiohttp
@@ -145,3 +146,37 @@ async def test_an_offer_from_another_site_is_refused_and_holds_no_slot(server) -
         async with http.post(f"{url}/offer", json=body, headers={"Origin": url}) as r:
             assert r.status == 400  # same origin passes the check; this SDP is simply bad
         assert not vs.sessions
+
+
+class _StallingTrack(ClipTrack):
+    """Sends 0.1 s of the clip, nothing for 0.25 s, 0.1 s more, then nothing at all (a browser that stops
+    sending while its track is silent, then a peer that vanished)."""
+
+    resume_at: float | None = None
+
+    async def recv(self):  # type: ignore[no-untyped-def]
+        if self.pos == 4800:  # a recv may be cancelled by the caller's timeout: the gap is kept in wall time
+            self.resume_at = self.resume_at or time.monotonic() + 0.25
+            await asyncio.sleep(self.resume_at - time.monotonic())
+        elif self.pos == 9600:
+            await asyncio.sleep(3600)
+        return await super().recv()
+
+
+async def test_a_gap_in_the_incoming_frames_is_silence_and_a_long_one_ends_the_call(testdata) -> None:
+    from voicebot.transports.webrtc import track_frames
+
+    clip = load_audio(testdata / "spk1_snt1.wav", 16000)
+    got = []
+    async with asyncio.timeout(10):  # never hangs
+        async for f in track_frames(_StallingTrack(clip, lead_s=0.0), idle_timeout_s=0.35, gap_s=0.1):
+            got.append(f)
+    kinds = ["audio" if np.any(f.samples) else "gap" for f in got]
+    runs = [(k, sum(1 for _ in g)) for k, g in itertools.groupby(kinds)]
+    assert [k for k, _ in runs] == ["audio", "gap", "audio", "gap"], runs
+    assert runs[1][1] >= 1 and runs[3][1] == 3  # a gap is silence; 0.35 s without frames ends the call
+    assert all(len(f.samples) == 1600 for f in got if not np.any(f.samples))
+    t = 0.0
+    for f in got:  # one clock, counted in samples, with no holes
+        assert f.t_s == pytest.approx(t)
+        t += len(f.samples) / 16000

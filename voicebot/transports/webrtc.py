@@ -24,6 +24,7 @@ from voicebot.transports.playout import PullPlayer
 OUT_RATE = 48000
 FRAME_S = 0.02
 IN_RATE = 16000
+GAP_S = 0.5  # no frame from a live track this long: the gap is silence (see track_frames)
 
 
 def restrict_ice_to_loopback() -> None:
@@ -100,22 +101,37 @@ def frame_to_mono(frame: AudioFrame) -> np.ndarray:
 
 
 async def track_frames(
-    track: MediaStreamTrack, first: AudioFrame | None = None, idle_timeout_s: float | None = None
+    track: MediaStreamTrack,
+    first: AudioFrame | None = None,
+    idle_timeout_s: float | None = None,
+    gap_s: float | None = GAP_S,
 ) -> AsyncIterator[AudioIn]:
     """16 kHz mono AudioIn from a remote audio track, on a clock counted in samples.
 
+    No frame for `gap_s` is that long a silence: a browser may stop sending while its track is digitally
+    silent (a WebAudio track did, in the browser test), and a turn must end then, not when sound returns.
     Ends with the track, or when no frame came for `idle_timeout_s` (a peer that vanished without
     hanging up: browsers send frames continuously while the microphone is on).
     """
     resampler: StreamResampler | None = None
     n = 0
+    idle = 0.0
     frame = first
     while True:
         if frame is None:
+            wait = gap_s if gap_s is not None else idle_timeout_s
             try:
-                frame = await asyncio.wait_for(track.recv(), idle_timeout_s)
-            except (MediaStreamError, TimeoutError):
+                frame = await asyncio.wait_for(track.recv(), wait)
+            except MediaStreamError:
                 return
+            except TimeoutError:
+                idle += wait or 0.0
+                if gap_s is None or (idle_timeout_s is not None and idle >= idle_timeout_s):
+                    return
+                yield AudioIn(np.zeros(round(gap_s * IN_RATE), np.float32), n / IN_RATE)
+                n += round(gap_s * IN_RATE)
+                continue
+            idle = 0.0
         if resampler is None or resampler.from_rate != frame.sample_rate:
             resampler = StreamResampler(frame.sample_rate, IN_RATE)
         chunk = resampler.process(frame_to_mono(frame))
