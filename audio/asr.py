@@ -156,7 +156,6 @@ class WhisperAsr:
             return "", True
         return self._tok.decode(tokens).strip(), len(tokens) < budget
 
-
     def _features(self, x: np.ndarray, n: int) -> np.ndarray:
         """Whisper's log-mel of `x` padded with silence to `n` samples, as faster-whisper computes it, in
         about a third of its time (`python -m audio.bench`: p50 6 -> 2 ms, p95 11 -> 7 ms on 2 AVX2 cores):

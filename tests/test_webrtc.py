@@ -23,7 +23,7 @@ from audio.wer import normalize, word_edits
 from voicebot.config import load_config
 from voicebot.models import load_models
 from voicebot.transports.server import VoiceServer
-from voicebot.transports.webrtc import restrict_ice_to_loopback
+from voicebot.transports.webrtc import restrict_ice_to_loopback, track_frames
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 STAGE_TASKS = {"feed", "vad", "asr", "turns", "llm", "tts", "sink", "peer-session"}
@@ -164,8 +164,6 @@ class _StallingTrack(ClipTrack):
 
 
 async def test_a_gap_in_the_incoming_frames_is_silence_and_a_long_one_ends_the_call(testdata) -> None:
-    from voicebot.transports.webrtc import track_frames
-
     clip = load_audio(testdata / "spk1_snt1.wav", 16000)
     got = []
     async with asyncio.timeout(10):  # never hangs
