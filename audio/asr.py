@@ -136,9 +136,7 @@ class WhisperAsr:
 
     def _fast(self, x: np.ndarray, dur: float) -> tuple[str, bool]:
         """One greedy decode over a padded window; complete=False if the token budget ran out."""
-        window = max(self.opts.min_window_s, dur + self.opts.tail_s)
-        n = min(int(_WINDOW_S * RATE), math.ceil(window * RATE / 320) * 320)  # even mel frame count
-        encoded = self.model.encode(self._features(x, n))
+        encoded = self.model.encode(self._features(x, self.window_samples(dur)))
         budget = min(self.model.max_length - len(self._prompt), math.ceil(8 * dur) + 12)
         result = self.model.model.generate(
             encoded,
@@ -155,6 +153,11 @@ class WhisperAsr:
         if result.no_speech_prob > 0.6 and avg_logprob < -1.0:  # stock's silence rule
             return "", True
         return self._tok.decode(tokens).strip(), len(tokens) < budget
+
+    def window_samples(self, dur: float) -> int:
+        """Samples of the fast path's padded window for `dur` seconds of audio (an even mel frame count)."""
+        window = max(self.opts.min_window_s, dur + self.opts.tail_s)
+        return min(int(_WINDOW_S * RATE), math.ceil(window * RATE / 320) * 320)
 
     def _features(self, x: np.ndarray, n: int) -> np.ndarray:
         """Whisper's log-mel of `x` padded with silence to `n` samples, as faster-whisper computes it, in

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import time
 from pathlib import Path
@@ -68,7 +67,7 @@ def bench_features(asr: WhisperAsr, clips: list[np.ndarray], repeats: int) -> di
     fe = asr.model.feature_extractor
     for _ in range(repeats):
         for x in clips:
-            n = max(160_000, math.ceil((len(x) + 16000) / 320) * 320)
+            n = asr.window_samples(len(x) / 16000)
             t = time.perf_counter()
             fe(np.pad(x, (0, n - len(x))), padding=160)
             theirs.append(time.perf_counter() - t)

@@ -60,6 +60,7 @@ _FORMAT = "int8-smoothquant-v4"  # bump when the quantization changes: old cache
 
 
 def one_row_parts(arch: str) -> frozenset[str]:
+    """The matmuls of a model family that take one activation row (none for a family not measured)."""
     return ONE_ROW.get(arch, frozenset())
 
 

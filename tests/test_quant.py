@@ -29,7 +29,6 @@ def test_int8_linear_is_close_to_fp32_and_each_row_independent_of_the_batch():
     assert torch.equal(y, alone)  # per-row scales pinned to [-1, 1]: a batch never changes a row's result
 
 
-
 def test_one_row_int8_linear_is_close_batch_invariant_and_never_saturates():
     torch.manual_seed(0)
     w, b = torch.randn(300, 256) / 16, torch.randn(300)
@@ -45,6 +44,7 @@ def test_one_row_int8_linear_is_close_batch_invariant_and_never_saturates():
     # weights (255 * 127 * 2 > 32767) and the result would be clipped; 7-bit weights keep them inside.
     w_pos, x_pos = torch.rand(64, 512), torch.ones(4, 512)
     assert rel_err(int8_linear(x_pos, quantize_linear(w_pos, one_row=True)), x_pos @ w_pos.T) < 1e-2
+
 
 def test_smoothing_rescues_outlier_channels():
     torch.manual_seed(1)
