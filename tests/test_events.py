@@ -3,6 +3,7 @@ SCHEMA lists, is strict JSON, and docs/EVENTS.md describes every type and field.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import re
@@ -15,7 +16,9 @@ import pytest
 from voicebot import events
 from voicebot import frames as fr
 from voicebot.observer import TurnObserver
+from voicebot.playback import VirtualPlayer
 from voicebot.report import STAGES, TurnRecord
+from voicebot.stages.sink import SinkStage
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "EVENTS.md"
 BUDGETS = {name: 1000.0 for name, _, _ in STAGES}
@@ -163,3 +166,40 @@ def test_the_doc_describes_every_type_and_field() -> None:
         if line.startswith('{"v"'):
             event = _strict(line)
             assert isinstance(event, dict) and event["type"] in events.SCHEMA
+
+
+def test_a_phrase_that_comes_after_the_last_one_played_out_is_a_stall() -> None:
+    got: list[TurnRecord] = []
+    obs = TurnObserver(BUDGETS, realtime=True, on_turn=got.append)
+    obs.start(0.0)
+    obs.on_frame(fr.TurnEnded(1, 0.5, 3.2, 3.44, 0.21, "complete"), 3.44)
+    obs.on_played(1, 4.0, 1.0)  # first phrase: 4.0-5.0
+    obs.on_played(1, 5.0, 0.5)  # queued behind it: no break
+    obs.on_played(1, 5.51, 0.5)  # 10 ms late: not heard as a break
+    obs.on_played(1, 6.31, 1.0)  # 300 ms late
+    obs.on_played(2, 9.0, 1.0)  # another turn's audio (never opened): ignored
+    obs.on_turn_done(1)
+    assert got[0].stalls == 1 and got[0].stall_ms == pytest.approx(300.0, abs=0.2)
+    assert _observed_turn().stalls == 0  # a turn whose sink reported no chunks
+
+
+async def test_the_sink_reports_each_chunk_where_the_player_plays_it() -> None:
+    """Back-to-back phrases play without a break; one that comes after the audio before it ran out is a
+    stall of about the time it came late."""
+    got: list[TurnRecord] = []
+    obs = TurnObserver(BUDGETS, realtime=True, on_turn=got.append)
+    obs.start()
+    obs.on_frame(fr.TurnEnded(1, 0.5, 3.2, 3.44, 0.21, "complete"))
+    sink = SinkStage(VirtualPlayer(obs.to_input_clock), obs.on_audible, obs.on_turn_done, on_played=obs.on_played)
+
+    async def emit(frame: fr.Frame) -> None:
+        pass
+
+    sink.emit = emit  # type: ignore[method-assign]  # no pipeline: the upstream frames go nowhere
+    tone = np.full(1600, 0.1, np.float32)  # 0.1 s
+    await sink.handle(fr.TTSAudio(1, tone, 16000, "One", phrase_index=0))
+    await sink.handle(fr.TTSAudio(1, tone, 16000, "two", phrase_index=1))  # queued behind the first
+    await asyncio.sleep(0.45)  # the two ran out at 0.2 s
+    await sink.handle(fr.TTSAudio(1, tone, 16000, "three", phrase_index=2))
+    obs.on_turn_done(1)
+    assert got[0].stalls == 1 and got[0].stall_ms >= 200

@@ -50,6 +50,8 @@ async def run_bench(
         s = summary[name]
         if s:
             print(f"{name:<18}{s['p50']:>10.0f}{s['p95']:>10.0f}{s['n']:>5}")
+    if stalled := summary["reply_stall"]:
+        print(f"replies with a break mid-reply (a phrase came late): {stalled['stalled']} of {stalled['n']}")
     if json_out is not None:
         meta = {
             "machine": machine(),

@@ -16,6 +16,8 @@ from collections.abc import Callable
 from voicebot import frames as fr
 from voicebot.report import TurnRecord
 
+STALL_MIN_S = 0.02  # a shorter hole between two phrases is not heard as a break
+
 
 class TurnObserver:
     def __init__(
@@ -31,6 +33,7 @@ class TurnObserver:
         self.turns: list[TurnRecord] = []
         self._open: dict[int, TurnRecord] = {}
         self._anchor: dict[int, tuple[float, float]] = {}  # turn -> (endpoint_s, wall at endpoint)
+        self._audio_end: dict[int, float] = {}  # turn -> wall time its audio queued so far ends
 
     def start(self, t0: float | None = None) -> None:
         """Mark wall time of input second 0."""
@@ -88,7 +91,20 @@ class TurnObserver:
         if rec is not None:
             rec.first_audible_reply_s = self._stamp(rec.first_audible_reply_s, turn_id, wall)
 
+    def on_played(self, turn_id: int, start_wall: float, duration_s: float) -> None:
+        """A chunk of the reply starts playing at start_wall: if the previous one had ended by then, the
+        listener hears a break mid-reply (a stall: the next phrase came late)."""
+        rec = self._open.get(turn_id)
+        if rec is None:
+            return
+        end = self._audio_end.get(turn_id)
+        if end is not None and start_wall - end >= STALL_MIN_S:
+            rec.stalls += 1
+            rec.stall_ms = round(rec.stall_ms + (start_wall - end) * 1000, 1)
+        self._audio_end[turn_id] = max(end or 0.0, start_wall + duration_s)
+
     def on_turn_done(self, turn_id: int, interrupted: bool = False, heard_text: str | None = None) -> None:
+        self._audio_end.pop(turn_id, None)
         rec = self._open.pop(turn_id, None)
         if rec is None:  # already reported: a barge-in during playout amends it
             for done in self.turns:
@@ -106,5 +122,6 @@ class TurnObserver:
 
     def _drop(self, turn_id: int) -> None:
         self._open.pop(turn_id, None)
+        self._audio_end.pop(turn_id, None)
         self._anchor.pop(turn_id, None)
         self.turns = [t for t in self.turns if t.turn_id != turn_id]

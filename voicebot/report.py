@@ -43,6 +43,8 @@ class TurnRecord:
     error: str | None = None
     p_complete: float | None = None  # the end-of-turn score the turn ended on
     end_verdict: str = ""  # complete | unsure | unfinished | silence-only
+    stalls: int = 0  # gaps in the reply's audio: the next phrase came after the previous one had played out
+    stall_ms: float = 0.0  # the silence those gaps put into the reply
 
     def finish(self, budgets_ms: dict[str, float]) -> None:
         """Fill latency_ms from the event times and list the budgets this turn broke."""
@@ -70,10 +72,16 @@ def percentiles(values: list[float]) -> dict[str, float]:
 
 
 def summarize(turns: list[TurnRecord]) -> dict[str, dict[str, float]]:
-    """p50/p95 of every stage latency over the turns that have it."""
-    return {
+    """p50/p95 of every stage latency over the turns that have it, and of the stalls in the replies heard
+    (`reply_stall`: ms of silence a reply's late phrases put into it; `stalled` of `n` turns had any)."""
+    summary = {
         name: percentiles([t.latency_ms[name] for t in turns if name in t.latency_ms]) for name, _, _ in STAGES
     }
+    heard = [t for t in turns if t.first_audible_reply_s is not None]
+    summary["reply_stall"] = percentiles([t.stall_ms for t in heard])
+    if heard:
+        summary["reply_stall"]["stalled"] = sum(t.stalls > 0 for t in heard)
+    return summary
 
 
 def write_json_atomic(path: str | Path, data: object) -> None:

@@ -25,8 +25,10 @@ class SinkStage(Stage):
         on_audible: Callable[[int, float], None],
         on_done: Callable[[int], None],
         wait_playout: bool = True,
+        on_played: Callable[[int, float, float], None] | None = None,
     ) -> None:
-        """on_audible / on_done: the observer's hooks (first audible sample, all audio queued).
+        """on_audible / on_done / on_played: the observer's hooks (first audible sample, all audio queued,
+        each chunk's start and duration).
         wait_playout: a reply is finished when its audio has played (False: when it is all queued, for
         replays faster than real time)."""
         super().__init__()
@@ -34,6 +36,7 @@ class SinkStage(Stage):
         self.on_audible = on_audible
         self.on_done = on_done
         self.wait_playout = wait_playout
+        self.on_played = on_played
         self.active_turn: int | None = None
         self.spoken: list[tuple[str, int]] = []  # (phrase, samples) of the active turn, in order
         self._heard_audible = False
@@ -46,6 +49,8 @@ class SinkStage(Stage):
                 self.active_turn, self.spoken, self._heard_audible = frame.turn_id, [], False
                 await self.emit(fr.ReplyStarted(frame.turn_id))
             start = self.player.play(frame.turn_id, frame.samples, frame.sample_rate)
+            if self.on_played is not None:
+                self.on_played(frame.turn_id, start, len(frame.samples) / frame.sample_rate)
             if not self._heard_audible and (i := first_audible(frame.samples)) is not None:
                 self._heard_audible = True
                 self.on_audible(frame.turn_id, start + i / frame.sample_rate)
