@@ -4,7 +4,11 @@ Time to first audio is set by the first phrase, so it is cut early: at a sentenc
 length, at a clause mark (, ; :) once it has `first_min_words`, or after `first_max_words` at a
 word boundary. Later phrases only need to stay ahead of playback, so they are longer (fewer,
 more natural-sounding breaks): sentence ends, clause marks after `min_words`, forced after
-`max_words`. A break is only taken once the whitespace after a word has arrived, so a word, a
+`max_words`. But a phrase is spoken only once it is whole, so each must be ready before the one
+before it has played out: the limits grow from the first phrase's, doubling each phrase (4, 8, 16,
+24 words with the defaults), so each phrase is made while one about half its length plays. A jump
+from 4 words to a whole sentence left a break mid-reply in 4 of 14 bench replies on 2 AVX2 cores
+(up to ~1 s: the rest of the sentence was still being written and synthesized). A break is only taken once the whitespace after a word has arrived, so a word, a
 number ("3.14", "1,000") or an abbreviation ("Dr.", "e.g.") is never split. Markdown symbols that
 a TTS would read aloud are removed.
 """
@@ -41,7 +45,7 @@ class PhraseChunker:
         self.first_min_words, self.first_max_words = first_min_words, first_max_words
         self.min_words, self.max_words = min_words, max_words
         self._buf = ""
-        self._first = True
+        self._index = 0  # phrases of this reply so far
 
     def push(self, text_delta: str) -> list[str]:
         """Add streamed text; return the phrases it completed (possibly none)."""
@@ -52,7 +56,7 @@ class PhraseChunker:
             self._buf = self._buf[cut[1] :]
             if phrase:
                 out.append(phrase)
-                self._first = False
+                self._index += 1
         return out
 
     def flush(self) -> list[str]:
@@ -64,18 +68,19 @@ class PhraseChunker:
     def reset(self) -> None:
         """Drop buffered text (e.g. on barge-in)."""
         self._buf = ""
-        self._first = True
+        self._index = 0
+
+    def limits(self, index: int) -> tuple[int, int]:
+        """(words before a clause mark may end it, words that force a break) for this reply's phrase
+        `index`: the first phrase's, doubling each phrase up to the later phrases' own."""
+        if index == 0:
+            return self.first_min_words, self.first_max_words
+        cap = min(self.max_words, self.first_max_words << min(index, 16))
+        return min(self.min_words, max(self.first_min_words, cap // 2)), cap
 
     def _find_break(self) -> tuple[int, int] | None:
         """(end of phrase, start of the rest) of the first allowed break, if any."""
-        lo, cap = (
-            (self.first_min_words, self.first_max_words)
-            if self._first
-            else (
-                self.min_words,
-                self.max_words,
-            )
-        )
+        lo, cap = self.limits(self._index)
         count = 0
         for m in _WORD.finditer(self._buf):
             word, space = m.group(1), m.group(2)

@@ -97,3 +97,18 @@ def test_validates_options() -> None:
         PhraseChunker(min_words=30, max_words=24)
     with pytest.raises(ValueError):
         PhraseChunker(first_min_words=0)
+
+
+def test_phrases_grow_from_the_first_so_each_is_ready_before_the_last_has_played() -> None:
+    """The voice's defaults (first phrase 2-4 words): the second phrase may not be a whole long sentence,
+    which would still be written and synthesized when the four words before it had been spoken."""
+    voice = {"first_min_words": 2, "first_max_words": 4, "min_words": 6, "max_words": 24}
+    text = "The child was hurt by the small dog, which made them feel uncomfortable and sad."
+    assert stream(text, chunker=PhraseChunker(**voice)) == [
+        "The child was hurt",
+        "by the small dog,",  # a clause mark after 4 words ends the second phrase (half its cap of 8)
+        "which made them feel uncomfortable and sad.",
+    ]
+    words = " ".join(f"w{i}" for i in range(80))
+    assert [len(p.split()) for p in stream(words, chunker=PhraseChunker(**voice))] == [4, 8, 16, 24, 24, 4]
+    assert [PhraseChunker(**voice).limits(i) for i in range(5)] == [(2, 4), (4, 8), (6, 16), (6, 24), (6, 24)]
