@@ -143,8 +143,10 @@ class TtsConfig(_Section):
     )
     first_min_words: int = Field(2, ge=1, le=50, description="words before the first phrase may end at a comma")
     first_max_words: int = Field(4, ge=1, le=100, description="the first phrase is cut here if no punctuation came")
-    min_words: int = Field(6, ge=1, le=100)
-    max_words: int = Field(24, ge=2, le=400)
+    min_words: int = Field(6, ge=1, le=100, description="later phrases may end at a comma after this many words")
+    max_words: int = Field(
+        24, ge=2, le=400, description="later phrases are cut here; the limits double from the first phrase's"
+    )
     first_audio_priority: bool = Field(
         True, description="LLM decoding waits while a reply's first phrase is synthesized on first_threads"
     )
