@@ -7,10 +7,12 @@ more natural-sounding breaks): sentence ends, clause marks after `min_words`, fo
 `max_words`. But a phrase is spoken only once it is whole, so each must be ready before the one
 before it has played out: the limits grow from the first phrase's, doubling each phrase (4, 8, 16,
 24 words with the defaults), so each phrase is made while one about half its length plays. A jump
-from 4 words to a whole sentence left a break mid-reply in 4 of 14 bench replies on 2 AVX2 cores
-(up to ~1 s: the rest of the sentence was still being written and synthesized). A break is only taken once the whitespace after a word has arrived, so a word, a
-number ("3.14", "1,000") or an abbreviation ("Dr.", "e.g.") is never split. Markdown symbols that
-a TTS would read aloud are removed.
+from 4 words to a whole sentence left a break mid-reply in 4-5 of 14 bench replies on 2 AVX2
+cores (up to ~1 s: the rest of the sentence was still being written and synthesized); doubling, in 1.
+
+A break is only taken once the whitespace after a word has arrived, so a word, a number ("3.14",
+"1,000") or an abbreviation ("Dr.", "e.g.") is never split. Markdown symbols that a TTS would read
+aloud are removed.
 """
 
 from __future__ import annotations

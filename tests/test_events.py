@@ -15,6 +15,7 @@ import pytest
 
 from voicebot import events
 from voicebot import frames as fr
+from voicebot.metrics import Metrics
 from voicebot.observer import TurnObserver
 from voicebot.playback import VirtualPlayer
 from voicebot.report import STAGES, TurnRecord
@@ -203,3 +204,11 @@ async def test_the_sink_reports_each_chunk_where_the_player_plays_it() -> None:
     await sink.handle(fr.TTSAudio(1, tone, 16000, "three", phrase_index=2))
     obs.on_turn_done(1)
     assert got[0].stalls == 1 and got[0].stall_ms >= 200
+
+
+def test_the_server_metrics_count_the_recent_replies_that_had_a_break() -> None:
+    m = Metrics()
+    m.on_turn(TurnRecord(1, latency_ms={"voice_to_voice": 900.0}))
+    m.on_turn(TurnRecord(2, latency_ms={"voice_to_voice": 800.0}, stalls=2, stall_ms=310.0))
+    text = m.render()
+    assert "voicebot_turns_stalled 1" in text and "voicebot_turns_total 2" in text

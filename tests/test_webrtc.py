@@ -91,6 +91,7 @@ async def test_a_call_is_transcribed_and_answered_with_audio(server, testdata, m
     async with aiohttp.ClientSession() as http, http.get(f"{url}/metrics") as r:
         text = await r.text()
     assert 'voicebot_stage_latency_ms{stage="voice_to_voice",quantile="0.95"}' in text, text
+    assert "voicebot_turns_stalled " in text, text
 
 
 async def test_a_peer_dropped_mid_turn_frees_its_session(server, models, testdata, manifest) -> None:

@@ -1,4 +1,4 @@
-"""Server metrics in the Prometheus text format: per-stage latency p50/p95 and session counts.
+"""Server metrics in the Prometheus text format: per-stage latency p50/p95, session and turn counts.
 
 Latencies come from the TurnRecords the sessions report (the same figures as `voicebot run`'s report),
 over the last `window` turns, so a long-running server shows current behaviour rather than its history.
@@ -20,6 +20,7 @@ class Metrics:
     sessions_active: int = 0
     turns_total: int = 0
     turns_interrupted: int = 0
+    turns_stalled: int = 0
     turns: deque[TurnRecord] = field(default_factory=deque)
 
     def on_turn(self, rec: TurnRecord) -> None:
@@ -43,6 +44,7 @@ class Metrics:
             lines.append(f'voicebot_stage_latency_ms_sum{{stage="{name}"}} {round(total, 1)}')
             lines.append(f'voicebot_stage_latency_ms_count{{stage="{name}"}} {int(s.get("n", 0))}')
         self.turns_interrupted = sum(t.interrupted for t in self.turns)
+        self.turns_stalled = sum(t.stalls > 0 for t in self.turns)
         for name, kind, help_, value in (
             ("voicebot_sessions_active", "gauge", "Sessions now connected.", self.sessions_active),
             ("voicebot_sessions_total", "counter", "Sessions accepted since start.", self.sessions_total),
@@ -54,6 +56,12 @@ class Metrics:
             ),
             ("voicebot_turns_total", "counter", "Turns answered since start.", self.turns_total),
             ("voicebot_turns_interrupted", "gauge", "Barged-in turns among the recent ones.", self.turns_interrupted),
+            (
+                "voicebot_turns_stalled",
+                "gauge",
+                "Recent turns whose reply had a break (its next phrase came after the audio before it ran out).",
+                self.turns_stalled,
+            ),
         ):
             lines += [f"# HELP {name} {help_}", f"# TYPE {name} {kind}", f"{name} {value}"]
         return "\n".join(lines) + "\n"
