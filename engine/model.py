@@ -23,6 +23,7 @@ from safetensors.torch import load_file, save_file
 from engine import kernels
 from engine.kv_cache import KVCache
 from engine.quant import (
+    HeadRefine,
     Int8Linear,
     RangeObserver,
     int8_linear,
@@ -30,6 +31,7 @@ from engine.quant import (
     one_row_parts,
     pack_int8,
     quantize_linear,
+    refine_logits,
     smooth_scales,
     unpack_int8,
 )
@@ -106,6 +108,7 @@ class Weights(NamedTuple):
     lm_head: Matrix
     norm: torch.Tensor
     layers: list[Layer]
+    head_refine: HeadRefine | None = None  # int8, tied lm_head: its top logits recomputed exactly
 
 
 def packed_linear_available(dtype: torch.dtype, device) -> bool:
@@ -230,10 +233,12 @@ def load_int8_weights(config: ModelConfig, state: dict[str, torch.Tensor], seen:
         ]
         layers.append(Layer(attn_norm, q[0], None, q[1], mlp_norm, q[2], q[3]))
     embed = state["model.embed_tokens.weight"].to(device)  # looked up by row: its stored dtype is fine
-    lm_head = f32("lm_head.weight") if "lm_head.weight" in state else embed.float()
+    tied = "lm_head.weight" not in state  # then the embedding's rows recompute its top logits exactly
+    lm_head = embed.float() if tied else f32("lm_head.weight")
     s = smooth_scales(seen.lm_head.seen, lm_head.abs().amax(0))
-    head = quantize_linear(lm_head * s, one_row="lm_head" in one_row)
-    return Weights(torch.float32, embed, head, f32("model.norm.weight") / s, layers)
+    head = quantize_linear(lm_head * s, one_row=tied or "lm_head" in one_row)
+    refine = HeadRefine(embed, s) if tied else None
+    return Weights(torch.float32, embed, head, f32("model.norm.weight") / s, layers, refine)
 
 
 _INT8_PARTS = ("wqkv", "wo", "w_gate_up", "w_down")
@@ -249,6 +254,8 @@ def int8_state(weights: Weights) -> dict[str, torch.Tensor]:
         out[name + ".r"] = torch.tensor([q.one_row])
         if q.bias is not None:
             out[name + ".b"] = q.bias
+    if weights.head_refine is not None:
+        out["lm_head.refine"] = weights.head_refine.scale
     for i, layer in enumerate(weights.layers):
         out[f"{i}.attn_norm"], out[f"{i}.mlp_norm"] = layer.attn_norm, layer.mlp_norm
     return out
@@ -264,7 +271,8 @@ def int8_weights_from_state(stored: dict[str, torch.Tensor], embed: torch.Tensor
               q(f"{i}.w_gate_up"), q(f"{i}.w_down"))
         for i in range(num_layers)
     ]  # fmt: skip
-    return Weights(torch.float32, embed, q("lm_head"), stored["norm"], layers)
+    refine = HeadRefine(embed, stored["lm_head.refine"]) if "lm_head.refine" in stored else None
+    return Weights(torch.float32, embed, q("lm_head"), stored["norm"], layers, refine)
 
 
 class Model:
@@ -342,7 +350,9 @@ class Model:
                 pause()
         if logits_idx is not None:
             x = x[logits_idx]
-        return linear(rms_norm(x, w.norm, c.rms_norm_eps), w.lm_head).float()
+        h = rms_norm(x, w.norm, c.rms_norm_eps)
+        logits = linear(h, w.lm_head).float()
+        return logits if w.head_refine is None else refine_logits(h, logits, w.head_refine)
 
 
 def save_atomic(tensors: dict[str, torch.Tensor], path: Path) -> None:

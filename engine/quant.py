@@ -22,6 +22,10 @@ agree for 293 tokens before their first difference and 11 of 16 are identical):
   one row for qkv, o, gate/up 339 / 293 / 11, also for the lm_head 337 / 198 / 7, one row everywhere
   323 / 180 / 6. Speed on 2 AVX2 cores, interleaved: batch 8 54 -> 81 tok/s, a 60-token prompt's first
   token 582 -> 360 ms.
+- A tied lm_head (its rows are the embedding's, which stays in full precision for the lookup) takes one
+  row after all: the cheap GEMM ranks the vocabulary and each row's 32 highest logits are recomputed
+  exactly from the embedding rows (`refine_logits`), so a near-tie among the tokens that can win is
+  decided in fp32: 339 / 293 / 11, the same as two rows, for half the lm_head's work at batch 8.
 - Qwen-class models have a few activation channels far larger than the rest; one per-token scale would
   crush every other channel. SmoothQuant moves that range into the weights: x / s and W * s give the same
   product, with s_j = max|x_j|^a / max|W_j|^(1-a) measured on a few calibration prompts, and x / s is
@@ -56,7 +60,11 @@ ALPHA = 0.3
 # config's model_type); the rest, and every other family, keep two. SmolLM2-135M (llama) with one row for
 # the same three: 9 of 55 greedy tokens before the first difference from fp32 (two rows: over half).
 ONE_ROW = {"qwen2": frozenset({"wqkv", "wo", "w_gate_up"})}
-_FORMAT = "int8-smoothquant-v4"  # bump when the quantization changes: old caches are then ignored
+# A tied lm_head (Qwen2.5-0.5B/1.5B, SmolLM2) goes in as one 8-bit row, then each row's HEAD_REFINE highest
+# logits are recomputed exactly from the embedding rows (kept in full precision for the lookup anyway): the
+# tokens that can win are exact, the cheap GEMM only ranks the vocabulary (`refine_logits`).
+HEAD_REFINE = 32
+_FORMAT = "int8-smoothquant-v5"  # bump when the quantization changes: old caches are then ignored
 
 
 def one_row_parts(arch: str) -> frozenset[str]:
@@ -112,6 +120,24 @@ class Int8Linear(NamedTuple):
     in_features: int  # columns from here up to `width` are zero padding
     width: int
     one_row: bool = False  # 8-bit activations in one row, 7-bit weights (else two 7-bit rows, 8-bit weights)
+
+
+class HeadRefine(NamedTuple):
+    """What recomputes a tied lm_head's top logits exactly: its rows and the input's smoothing."""
+
+    rows: torch.Tensor  # [vocab, hidden] the embedding, in its stored dtype
+    scale: torch.Tensor  # [hidden] fp32: the lm_head's input is x / scale (SmoothQuant, folded into the norm)
+
+
+def refine_logits(h: torch.Tensor, logits: torch.Tensor, refine: HeadRefine, k: int = HEAD_REFINE) -> torch.Tensor:
+    """Replace each row's k highest logits by exact ones: h [T, hidden] (the smoothed lm_head input),
+    logits [T, vocab] from the one-row int8 GEMM. A token outside the cheap top k would need an int8 error
+    larger than the gap between the best logits; each row is refined on its own (batch-invariant)."""
+    top = logits.topk(min(k, logits.shape[1]), dim=1).indices  # [T, k]
+    rows = refine.rows[top].float()  # [T, k, hidden]
+    # a product and a sum, not bmm: bmm's kernel (and its rounding) depends on T, a row's result must not
+    exact = (rows * (h.float() * refine.scale).unsqueeze(1)).sum(-1)
+    return logits.scatter_(1, top, exact)
 
 
 def padded_width(in_features: int) -> int:

@@ -6,7 +6,7 @@ import pytest
 import torch
 
 from engine.cpu import choose_cpu_path, detect
-from engine.quant import int8_linear, quantize_linear, smooth_scales
+from engine.quant import HeadRefine, int8_linear, quantize_linear, refine_logits, smooth_scales
 
 AVX2_ONLY = "flags\t\t: fpu sse sse2 avx fma f16c avx2 bmi2\n"
 SAPPHIRE = "flags\t\t: fpu avx fma avx2 avx512f avx512_vnni avx512_bf16 avx512_fp16 amx_tile\n"
@@ -44,6 +44,21 @@ def test_one_row_int8_linear_is_close_batch_invariant_and_never_saturates():
     # weights (255 * 127 * 2 > 32767) and the result would be clipped; 7-bit weights keep them inside.
     w_pos, x_pos = torch.rand(64, 512), torch.ones(4, 512)
     assert rel_err(int8_linear(x_pos, quantize_linear(w_pos, one_row=True)), x_pos @ w_pos.T) < 1e-2
+
+
+def test_a_tied_heads_top_logits_are_recomputed_exactly_and_the_rest_left_as_they_were():
+    torch.manual_seed(0)
+    embed, scale = torch.randn(5000, 64).to(torch.bfloat16), torch.rand(64) + 0.5  # bf16 rows, as stored
+    h = torch.randn(3, 64)  # the smoothed input: the true one is h * scale
+    exact = (h * scale) @ embed.float().T
+    cheap = exact + 0.05 * torch.randn_like(exact)  # the one-row GEMM's error
+    got = refine_logits(h, cheap.clone(), HeadRefine(embed, scale), k=8)
+    top = cheap.topk(8, dim=1).indices
+    assert torch.allclose(got.gather(1, top), exact.gather(1, top), atol=1e-4)
+    rest = torch.ones_like(got, dtype=torch.bool).scatter_(1, top, False)
+    assert torch.equal(got[rest], cheap[rest])
+    assert torch.equal(got.argmax(1), exact.argmax(1))
+    assert torch.equal(refine_logits(h[1:2], cheap[1:2].clone(), HeadRefine(embed, scale), k=8), got[1:2])
 
 
 def test_smoothing_rescues_outlier_channels():
@@ -145,4 +160,7 @@ def test_int8_weights_cached_on_disk_load_identical(tmp_path, monkeypatch):
     assert torch.equal(logits(built), logits(loaded))
     kinds = {part: getattr(loaded.weights.layers[0], part).one_row for part in ("wqkv", "wo", "w_gate_up", "w_down")}
     assert kinds == {"wqkv": True, "wo": False, "w_gate_up": True, "w_down": False}
+    assert "lm_head.weight" not in state  # tied: one cheap row, its top logits refined from the embedding
+    assert loaded.weights.lm_head.one_row and loaded.weights.head_refine is not None
+    assert torch.equal(loaded.weights.head_refine.scale, built.weights.head_refine.scale)
 
