@@ -20,6 +20,7 @@ from pathlib import Path
 
 import torch
 
+from engine.bench import machine_info
 from engine.kv_cache import KVCache
 from engine.model import AttentionMeta, Model, ModelConfig
 from engine.quant import CALIBRATION_CHATS, cache_file
@@ -106,6 +107,7 @@ def run(model_name: str, tokens: int, threads: int) -> dict:
     total = sum(r["tokens"] for r in rows)
     return {
         "model": model_name,
+        "machine": machine_info(),
         "threads": threads,
         "greedy_agreement": [sum(r["agree_before_divergence"] for r in rows), total],
         "teacher_forced_agreement": [sum(r["teacher_forced_same"] for r in rows), total],

