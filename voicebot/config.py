@@ -71,13 +71,16 @@ class TurnsConfig(_Section):
         return self
 
 
+Ct2ComputeType = Literal[
+    "auto", "default", "int8", "int8_float32", "int8_float16", "int8_bfloat16", "int16", "float16", "bfloat16",
+    "float32",
+]
+
+
 class AsrConfig(_Section):
     backend: Literal["faster-whisper"] = "faster-whisper"
     model: str = Field("tiny.en", description="built-in name (tiny.en) or a CTranslate2 model directory")
-    compute_type: Literal[
-        "auto", "default", "int8", "int8_float32", "int8_float16", "int8_bfloat16", "int16", "float16", "bfloat16",
-        "float32",
-    ] = Field(
+    compute_type: Ct2ComputeType = Field(
         "int8", description="CTranslate2 compute type; on CPU int8 is the fastest at the same WER"
     )
     beam_size: int = Field(1, ge=1, le=10)
@@ -123,7 +126,7 @@ class LlmConfig(_Section):
     )
 
     @model_validator(mode="after")
-    def _url_for_openai(self) -> LlmConfig:
+    def _consistent(self) -> LlmConfig:
         if self.backend == "openai" and not self.url:
             raise ValueError("backend 'openai' needs llm.url (e.g. http://127.0.0.1:8000/v1)")
         if (self.speculation == "draft") != (self.draft_model is not None):
