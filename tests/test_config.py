@@ -55,3 +55,17 @@ def test_overrides_apply_dotted_keys_and_are_validated(tmp_path: Path) -> None:
     assert cfg.vad.end_silence_ms == 600 and cfg.llm.max_tokens == 10
     with pytest.raises(ConfigError, match=r"tts\.length_scale"):
         load_config(None, {"tts.length_scale": -1})
+
+
+def test_llm_choices_are_the_engines() -> None:
+    """The config spells the engine's choices out (importing the engine would load torch at config time):
+    they must not drift apart."""
+    from typing import get_args
+
+    from engine import options
+    from voicebot.config import LlmConfig
+
+    fields = LlmConfig.model_fields
+    assert get_args(fields["device"].annotation) == options._DEVICES
+    assert get_args(fields["dtype"].annotation) == options._DTYPES
+    assert get_args(fields["speculation"].annotation) == options._SPECULATION
