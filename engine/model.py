@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import NamedTuple
 
@@ -35,6 +35,7 @@ from engine.quant import (
     smooth_scales,
     unpack_int8,
 )
+from engine.scripted import Attn, Int8Layer, attend, compile_layer, rope
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,15 @@ class AttentionMeta:
     chunk_start: int = 0  # position of the chunk's first token
     chunk_len: int = 0
     chunk_mask: torch.Tensor | None = None  # [C, start+C]; None means plain causal (chunk starts at 0)
+
+    def scripted(self) -> Attn:
+        """The same in TorchScript's types (engine/scripted.py)."""
+        s = self.group_slice
+        start, stop = (s.start, s.stop) if s is not None else (0, 0)
+        return Attn(
+            self.group_tokens, self.group_slots, start, stop, self.group_mask, self.group_len, self.group_n,
+            self.group_pad, self.chunk_slot, self.chunk_start, self.chunk_len, self.chunk_mask,
+        )  # fmt: skip
 
 
 class Weights(NamedTuple):
@@ -275,6 +285,23 @@ def int8_weights_from_state(stored: dict[str, torch.Tensor], embed: torch.Tensor
     return Weights(torch.float32, embed, q("lm_head"), stored["norm"], layers, refine)
 
 
+def int8_layers(weights: Weights) -> list[Int8Layer] | None:
+    """Each layer's int8 weights as engine.scripted.int8_layer takes them; None unless all are int8."""
+    out = []
+    for layer in weights.layers:
+        parts = (layer.wqkv, layer.wo, layer.w_gate_up, layer.w_down)
+        if not all(isinstance(q, Int8Linear) for q in parts) or layer.bqkv is not None:
+            return None
+        qkv, o, gate_up, down = parts
+        out.append(
+            Int8Layer(
+                layer.attn_norm, layer.mlp_norm, qkv.packed, qkv.bias, o.packed, gate_up.packed, down.packed,
+                [q.in_features for q in parts], [q.width for q in parts], [q.one_row for q in parts],
+            )
+        )  # fmt: skip
+    return out
+
+
 class Model:
     """The decoder. `single_row_dtype` keeps a second copy of the weights for one-token steps: on CPU,
     fp16 is ~2x faster than bf16 for one row but far slower for several (see engine.pick_device_dtype)."""
@@ -309,12 +336,15 @@ class Model:
         if single_row_dtype is not None and single_row_dtype != dtype:
             self.single_row = load_weights(config, state, single_row_dtype, device)
         self.cos, self.sin = rope_tables(config.head_dim, config.rope_theta, max_positions, device)
+        self.int8_layers = int8_layers(self.weights) if torch.device(device).type == "cpu" else None
+        self.int8_layer = compile_layer() if self.int8_layers is not None else None
 
     @classmethod
     def from_weights(cls, config: ModelConfig, weights: Weights, max_positions: int, device) -> Model:
         model = cls.__new__(cls)
         model.config, model.dtype, model.weights, model.single_row = config, weights.dtype, weights, None
         model.cos, model.sin = rope_tables(config.head_dim, config.rope_theta, max_positions, device)
+        model.int8_layers = model.int8_layer = None
         return model
 
     def forward(
@@ -334,12 +364,21 @@ class Model:
         x = F.embedding(ids, w.embed).to(w.dtype)
         cos, sin = self.cos[positions].to(kv.k.dtype), self.sin[positions].to(kv.k.dtype)
         heads, kv_heads = c.num_heads, c.num_kv_heads
+        scripted = self.int8_layers is not None and self.int8_layer is not None and w is self.weights
+        if scripted:
+            shape, attn = [heads, kv_heads, c.head_dim], meta.scripted()
         for i in range(c.num_layers) if layers is None else layers:
+            if scripted:  # int8 on CPU: the same layer as below, in one TorchScript call (engine/scripted.py)
+                x = self.int8_layer(x, self.int8_layers[i], shape, c.rms_norm_eps, cos, sin, kv.k[i], kv.v[i],
+                                    slots, positions, attn)  # fmt: skip
+                if pause is not None:
+                    pause()
+                continue
             layer, k_cache, v_cache = w.layers[i], kv.k[i], kv.v[i]
             h = rms_norm(x, layer.attn_norm, c.rms_norm_eps)
             qkv = linear(h, layer.wqkv, layer.bqkv).view(-1, heads + 2 * kv_heads, c.head_dim)
             qkv = qkv.to(k_cache.dtype)  # a no-op unless the single-row weights differ from the cache
-            qk = apply_rope(qkv[:, : heads + kv_heads], cos, sin)
+            qk = rope(qkv[:, : heads + kv_heads], cos, sin)
             k_cache[slots, :, positions] = qk[:, heads:]  # q and k heads were rotated together
             v_cache[slots, :, positions] = qkv[:, heads + kv_heads :]
             o = attention(qk[:, :heads], k_cache, v_cache, meta).to(w.dtype)
@@ -383,58 +422,19 @@ def rope_tables(head_dim: int, theta: float, n: int, device) -> tuple[torch.Tens
     return cos.to(device), torch.cat([-sin, sin], dim=-1).to(device)
 
 
-def apply_rope(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.Tensor:
-    """x: [T, heads, head_dim]; cos/sin: [T, head_dim] (sin carries rotate-half's sign)."""
-    return x * cos[:, None] + x.roll(x.shape[-1] // 2, dims=-1) * sin[:, None]
-
-
 def attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, meta: AttentionMeta) -> torch.Tensor:
     """q: [T, heads, head_dim] -> [T, heads*head_dim]; keys/values come from this layer's cache."""
-    outs = []
-    n_group = meta.group_tokens
-    if n_group:
-        qg, b, n = q[:n_group], meta.group_slots.shape[0], meta.group_n
+    if meta.group_tokens and meta.group_lengths is not None:  # CUDA: the Triton decode-attention kernel
+        assert meta.group_slots is not None
+        qg, b, n = q[: meta.group_tokens], meta.group_slots.shape[0], meta.group_n
         if meta.group_pad is not None:  # rows of different lengths: pad to n for attention only
             qg = q.new_zeros(b * n, *q.shape[1:]).index_copy_(0, meta.group_pad, qg)
-        if meta.group_lengths is not None:  # CUDA: the Triton decode-attention kernel, [B, Hq, n, D]
-            qk = qg.view(b, n, *q.shape[1:]).transpose(1, 2)
-            o = kernels.decode_attention(qk, k_cache, v_cache, meta.group_slots, meta.group_lengths, meta.group_len)
-            o = o.transpose(1, 2).reshape(b * n, -1)
-        else:
-            if meta.group_slice is not None:
-                k, v = k_cache[meta.group_slice, :, : meta.group_len], v_cache[meta.group_slice, :, : meta.group_len]
-            else:
-                k = k_cache[:, :, : meta.group_len].index_select(0, meta.group_slots)
-                v = v_cache[:, :, : meta.group_len].index_select(0, meta.group_slots)
-            if k.device.type == "cpu":
-                # fp32 on CPU: bf16 bmm goes through oneDNN, which builds a new kernel (~1 ms) for every new
-                # (B, L) shape, i.e. nearly every step, and copies the strided cache views; fp32 runs on MKL, the
-                # cast is the only copy, and it is as fast or faster once warm (B=1: 86 -> 52 us a layer).
-                qg, k, v = qg.float(), k.float(), v.float()
-            o = group_attention(qg, k, v, meta.group_mask)
-        outs.append(o if meta.group_pad is None else o.index_select(0, meta.group_pad))
-    if meta.chunk_len:
-        s, end = meta.chunk_slot, meta.chunk_start + meta.chunk_len
-        qc = q[n_group:].transpose(0, 1).unsqueeze(0)  # [1, heads, C, d]
-        k, v = k_cache[s : s + 1, :, :end], v_cache[s : s + 1, :, :end]
-        causal = meta.chunk_mask is None
-        o = F.scaled_dot_product_attention(qc, k, v, attn_mask=meta.chunk_mask, is_causal=causal, enable_gqa=True)
-        outs.append(o[0].transpose(0, 1).reshape(meta.chunk_len, -1))
-    return outs[0] if len(outs) == 1 else torch.cat(outs)
-
-
-def group_attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-    """Attention for B sequences of n query tokens each (decode: n=1) as two small batched matmuls.
-
-    q: [B*n, heads, d]; k, v: [B, kv_heads, L, d]; mask: [B, 1, 1, n, L]. For a handful of query rows this
-    is several times cheaper than SDPA's CPU flash kernel (measured ~400 us -> <100 us a layer at B=8).
-    Query heads sharing a kv head are stacked as rows, so GQA needs no copy of k/v.
-    """
-    b, kv_heads, _, d = k.shape
-    n, g = mask.shape[3], q.shape[1] // kv_heads
-    qg = q.view(b, n, kv_heads, g, d).permute(0, 2, 3, 1, 4).reshape(b, kv_heads, g * n, d)
-    scores = torch.matmul(qg, k.transpose(-1, -2)).view(b, kv_heads, g, n, -1)
-    scores = torch.add(mask, scores, alpha=d**-0.5)  # scale + mask in one op, promoted to fp32
-    probs = torch.softmax(scores, dim=-1).to(v.dtype).view(b, kv_heads, g * n, -1)
-    out = torch.matmul(probs, v).view(b, kv_heads, g, n, d).permute(0, 3, 1, 2, 4)
-    return out.reshape(b * n, -1)
+        qk = qg.view(b, n, *q.shape[1:]).transpose(1, 2)  # [B, Hq, n, D]
+        o = kernels.decode_attention(qk, k_cache, v_cache, meta.group_slots, meta.group_lengths, meta.group_len)
+        o = o.transpose(1, 2).reshape(b * n, -1)
+        o = o if meta.group_pad is None else o.index_select(0, meta.group_pad)
+        if not meta.chunk_len:
+            return o
+        chunk = attend(q[meta.group_tokens :], k_cache, v_cache, replace(meta, group_tokens=0).scripted(), False)
+        return torch.cat([o, chunk])
+    return attend(q, k_cache, v_cache, meta.scripted(), k_cache.device.type == "cpu")

@@ -44,14 +44,13 @@ from typing import NamedTuple
 import torch
 import torch.nn.functional as F
 
+from engine.scripted import int8_matmul
 from engine.weights import cache_root
 
-_LEVELS = 63.5  # activations in [-1, 1] go to fbgemm as 64 + round(63.5 x): 0..128, steps of exactly 1 / 63.5
-_ZERO_POINT = 64
-# The one-row scheme's activations: 128 + round(127.5 x), clipped to 0..255 (a row's +1 loses half a step).
-# Measured: 339 of 347 teacher-forced positions agree with fp32 (engine.bench_quant); with 127 (1..255, no
-# clip) 328: the grid's placement moves which near-ties flip more than that half step does.
-_LEVELS_8, _ZERO_POINT_8 = 127.5, 128
+# Activations in [-1, 1] go to fbgemm as 64 + round(63.5 x): 0..128, steps of exactly 1 / 63.5 (the
+# literals in engine/scripted.py's int8_matmul). The one-row scheme's: 128 + round(127.5 x), clipped to 0..255 (a row's
+# +1 loses half a step). Measured: 339 of 347 teacher-forced positions agree with fp32 (engine.bench_quant);
+# with 127 (1..255, no clip) 328: the grid's placement moves which near-ties flip more than that half step does.
 # SmoothQuant's migration strength (0: none, 1: all into the weights). Measured on Qwen2.5-Coder-0.5B, logits
 # of 8 chats x 30 positions against fp32: mean |error| 0.135 at 0, 0.073 at 0.15, 0.081 at 0.3 (1 argmax flip
 # in 240), 0.089 at 0.5 (earlier one-row kernel); SmolLM2-135M was best near 0.3 as well.
@@ -188,26 +187,9 @@ def int8_linear(x: torch.Tensor, q: Int8Linear) -> torch.Tensor:
     lost, so the weights are read once and the activations keep ~14 bits. One row: 8 bits, the weights 7,
     and half the GEMM's work where it is compute-bound (several rows: a batch, a prompt).
     The static range instead of fbgemm's dynamic one (a min/max pass and two pin columns) measured 5-15 %
-    faster per matmul at 1-64 rows on AVX2, with the same error."""
-    x = x.float()
-    rows, k = x.shape[0], q.in_features
-    # abs().amax, not linalg.vector_norm(inf): the same value, 5-7x faster at 60 rows on AVX2 (23 vs 117 us)
-    scale = x.abs().amax(dim=1, keepdim=True).clamp_min_(1e-30)
-    n = rows if q.one_row else 2 * rows
-    xa = x.new_zeros(n, q.width) if q.width > k else x.new_empty(n, k)
-    hi = xa[:rows, :k]
-    torch.div(x, scale, out=hi)
-    gemm = torch.ops.quantized.linear_with_input_q_dq_qweight_dq_output_fp32
-    if q.one_row:  # fbgemm takes 128 + round(127.5 x)
-        y = gemm(xa, 1 / _LEVELS_8, _ZERO_POINT_8, q.packed)
-    else:  # fbgemm rounds t = 63.5 * hi to whole steps; the second row is what it loses, scaled x2
-        lo = xa[rows:, :k]
-        torch.mul(hi, _LEVELS, out=lo)
-        lo.sub_(torch.round(lo)).mul_(2.0)  # (t - round(t)) in [-0.5, 0.5], scaled x2
-        y = gemm(xa, 1 / _LEVELS, _ZERO_POINT, q.packed)
-        y = torch.add(y[:rows], y[rows:], alpha=0.5 / _LEVELS)
-    y.mul_(scale)
-    return y if q.bias is None else y.add_(q.bias)
+    faster per matmul at 1-64 rows on AVX2, with the same error. The work is in engine/scripted.py, which
+    the TorchScript layer calls too."""
+    return int8_matmul(x, q.packed, q.bias, q.in_features, q.width, q.one_row)
 
 
 class RangeObserver(NamedTuple):

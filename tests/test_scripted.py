@@ -1,0 +1,109 @@
+"""The TorchScript int8 layer (engine/scripted.py) against the eager one: the same ops, so the same bits.
+
+A small random Qwen2-shaped model (qkv bias, grouped kv heads, a padded down projection, both activation
+schemes) is quantized for real (fbgemm, SmoothQuant calibration) and run through the batch layouts the
+runner builds: a prompt chunk, decode rows, rows of different lengths with padding, a chunk beside a group.
+"""
+
+from __future__ import annotations
+
+import torch
+
+from engine.kv_cache import KVCache
+from engine.model import AttentionMeta, Model, ModelConfig
+from engine.quant import padded_width
+from engine.runner import add_chunk_meta, group_meta
+
+CONFIG = ModelConfig(
+    arch="qwen2", hidden_size=128, intermediate_size=200, num_layers=3, num_heads=4, num_kv_heads=2,
+    head_dim=32, rms_norm_eps=1e-6, rope_theta=10000.0, vocab_size=300, qkv_bias=True,
+)  # fmt: skip
+MAX_POS = 64
+
+
+def random_state(c: ModelConfig) -> dict[str, torch.Tensor]:
+    g = torch.Generator().manual_seed(0)
+
+    def r(*shape: int, scale: float = 0.1) -> torch.Tensor:
+        return torch.randn(*shape, generator=g) * scale
+
+    kv = c.num_kv_heads * c.head_dim
+    state = {
+        "model.embed_tokens.weight": r(c.vocab_size, c.hidden_size, scale=1.0),
+        "model.norm.weight": 1 + r(c.hidden_size),
+    }
+    for i in range(c.num_layers):
+        p = f"model.layers.{i}."
+        state |= {
+            p + "input_layernorm.weight": 1 + r(c.hidden_size),
+            p + "post_attention_layernorm.weight": 1 + r(c.hidden_size),
+            p + "self_attn.q_proj.weight": r(c.num_heads * c.head_dim, c.hidden_size),
+            p + "self_attn.k_proj.weight": r(kv, c.hidden_size),
+            p + "self_attn.v_proj.weight": r(kv, c.hidden_size),
+            p + "self_attn.q_proj.bias": r(c.num_heads * c.head_dim),
+            p + "self_attn.k_proj.bias": r(kv),
+            p + "self_attn.v_proj.bias": r(kv),
+            p + "self_attn.o_proj.weight": r(c.hidden_size, c.num_heads * c.head_dim),
+            p + "mlp.gate_proj.weight": r(c.intermediate_size, c.hidden_size),
+            p + "mlp.up_proj.weight": r(c.intermediate_size, c.hidden_size),
+            p + "mlp.down_proj.weight": r(c.hidden_size, c.intermediate_size),
+        }
+    state["model.layers.1.input_layernorm.weight"][5] = 30.0  # an outlier channel for SmoothQuant to move
+    return state
+
+
+def steps(model: Model, scripted: bool) -> tuple[list[torch.Tensor], KVCache]:
+    """Logits of five steps over two cache slots, through the scripted or the eager layer, and the cache."""
+    layer = model.int8_layer
+    if not scripted:
+        model.int8_layer = None
+    kv = KVCache.allocate(CONFIG.num_layers, 2, CONFIG.num_kv_heads, MAX_POS, CONFIG.head_dim, torch.float32, "cpu")
+    g = torch.Generator().manual_seed(1)
+
+    def run(rows: list[tuple[int, int, int]], meta: AttentionMeta) -> torch.Tensor:
+        """rows: (slot, first position, tokens), the group's rows first, then the chunk's."""
+        flat = [(s, p0 + i) for s, p0, n in rows for i in range(n)]
+        ids = torch.randint(0, CONFIG.vocab_size, (len(flat),), generator=g)
+        slots, positions = torch.tensor([s for s, _ in flat]), torch.tensor([p for _, p in flat])
+        with torch.inference_mode():
+            return model.forward(ids, positions, slots, meta, kv)
+
+    def chunk(slot: int, start: int, n: int, meta: AttentionMeta | None = None) -> AttentionMeta:
+        return add_chunk_meta(meta or AttentionMeta(None, None, None, 0, 1), slot, start, n, "cpu")
+
+    try:
+        return [
+            run([(0, 0, 12)], chunk(0, 0, 12)),  # a prompt from position 0: plain causal
+            run([(0, 12, 1), (1, 0, 8)], chunk(1, 0, 8, group_meta([12], [1], [0], "cpu", False))),  # decode + prompt
+            run([(1, 8, 5)], chunk(1, 8, 5)),  # a prompt's second chunk: masked
+            run([(0, 13, 1), (1, 13, 3)], group_meta([13, 13], [1, 3], [0, 1], "cpu", False)),  # padded rows
+            run([(1, 16, 1), (0, 14, 1)], group_meta([16, 14], [1, 1], [1, 0], "cpu", False)),  # slots by index
+        ], kv
+    finally:
+        model.int8_layer = layer
+
+
+def test_the_scripted_int8_layer_computes_bitwise_what_the_eager_one_does():
+    state = random_state(CONFIG)
+    calibration = [torch.randint(0, CONFIG.vocab_size, (20,), generator=torch.Generator().manual_seed(2)).tolist()]
+    model = Model(CONFIG, state, MAX_POS, torch.float32, "cpu", int8_calibration=calibration)
+    assert isinstance(model.int8_layer, torch.jit.ScriptFunction)  # TorchScript compiled it: the fast path runs
+    layer = model.weights.layers[0]
+    assert layer.wqkv.bias is not None and layer.wqkv.one_row and not layer.w_down.one_row
+    assert layer.w_down.width == padded_width(CONFIG.intermediate_size) > CONFIG.intermediate_size
+    fast, fast_kv = steps(model, scripted=True)
+    slow, slow_kv = steps(model, scripted=False)
+    for a, b in zip(fast, slow, strict=True):
+        assert a.shape == b.shape and torch.isfinite(a).all()
+        assert torch.equal(a, b)
+    assert torch.equal(fast_kv.k, slow_kv.k) and torch.equal(fast_kv.v, slow_kv.v)
+    # and the int8 model is still the model: close to its fp32 form on the first step's logits
+    ref = Model(CONFIG, state, MAX_POS, torch.float32, "cpu")
+    assert ref.int8_layer is None
+    exact, _ = steps(ref, scripted=False)
+    assert torch.corrcoef(torch.stack([fast[0].flatten(), exact[0].flatten()]))[0, 1] > 0.99
+
+
+def test_a_float_model_keeps_the_eager_layer():
+    model = Model(CONFIG, random_state(CONFIG), MAX_POS, torch.float32, "cpu")
+    assert model.int8_layers is None and model.int8_layer is None
