@@ -364,7 +364,10 @@ class Model:
         x = F.embedding(ids, w.embed).to(w.dtype)
         cos, sin = self.cos[positions].to(kv.k.dtype), self.sin[positions].to(kv.k.dtype)
         heads, kv_heads = c.num_heads, c.num_kv_heads
-        scripted = self.int8_layers is not None and self.int8_layer is not None and w is self.weights
+        scripted = (
+            self.int8_layers is not None and self.int8_layer is not None and w is self.weights
+            and meta.group_lengths is None  # the CUDA decode kernel's metadata is the eager layer's alone
+        )  # fmt: skip
         if scripted:
             shape, attn = [heads, kv_heads, c.head_dim], meta.scripted()
         for i in range(c.num_layers) if layers is None else layers:

@@ -47,10 +47,10 @@ import torch.nn.functional as F
 from engine.scripted import int8_matmul
 from engine.weights import cache_root
 
-# Activations in [-1, 1] go to fbgemm as 64 + round(63.5 x): 0..128, steps of exactly 1 / 63.5 (the
-# literals in engine/scripted.py's int8_matmul). The one-row scheme's: 128 + round(127.5 x), clipped to 0..255 (a row's
-# +1 loses half a step). Measured: 339 of 347 teacher-forced positions agree with fp32 (engine.bench_quant);
-# with 127 (1..255, no clip) 328: the grid's placement moves which near-ties flip more than that half step does.
+# Activations in [-1, 1] go to fbgemm as 64 + round(63.5 x): 0..128, steps of exactly 1 / 63.5 (literals in
+# engine/scripted.py's int8_matmul). The one-row scheme's: 128 + round(127.5 x), clipped to 0..255 (a row's +1
+# loses half a step). Measured: 339 of 347 teacher-forced positions agree with fp32 (engine.bench_quant); with
+# 127 (1..255, no clip) 328: the grid's placement moves which near-ties flip more than that half step does.
 # SmoothQuant's migration strength (0: none, 1: all into the weights). Measured on Qwen2.5-Coder-0.5B, logits
 # of 8 chats x 30 positions against fp32: mean |error| 0.135 at 0, 0.073 at 0.15, 0.081 at 0.3 (1 argmax flip
 # in 240), 0.089 at 0.5 (earlier one-row kernel); SmolLM2-135M was best near 0.3 as well.

@@ -26,6 +26,7 @@ import torch.nn.functional as F
 
 Packed = torch.classes.quantized.LinearPackedParamsBase  # fbgemm's prepacked int8 weight
 
+
 class Attn(NamedTuple):
     """Where a flattened batch reads the cache (engine.model.AttentionMeta in types TorchScript knows)."""
 
