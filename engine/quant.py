@@ -59,9 +59,10 @@ ALPHA = 0.3
 # config's model_type); the rest, and every other family, keep two. SmolLM2-135M (llama) with one row for
 # the same three: 9 of 55 greedy tokens before the first difference from fp32 (two rows: over half).
 ONE_ROW = {"qwen2": frozenset({"wqkv", "wo", "w_gate_up"})}
-# A tied lm_head (Qwen2.5-0.5B/1.5B, SmolLM2) goes in as one 8-bit row, then each row's HEAD_REFINE highest
-# logits are recomputed exactly from the embedding rows (kept in full precision for the lookup anyway): the
-# tokens that can win are exact, the cheap GEMM only ranks the vocabulary (`refine_logits`).
+# A tied lm_head (SmolLM2-135M's; the default Qwen2.5-Coder-0.5B GGUF stores its own fp16 head, 4 % off the
+# embedding, which keeps two rows: docs/MEASUREMENTS.md, 2026-12-03) goes in as one 8-bit row, then each
+# row's HEAD_REFINE highest logits are recomputed exactly from the embedding rows (kept in full precision for
+# the lookup anyway): the tokens that can win are exact, the cheap GEMM only ranks the vocabulary.
 HEAD_REFINE = 32
 _FORMAT = "int8-smoothquant-v5"  # bump when the quantization changes: old caches are then ignored
 
