@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import NamedTuple
 
@@ -101,6 +101,8 @@ class AttentionMeta:
     chunk_start: int = 0  # position of the chunk's first token
     chunk_len: int = 0
     chunk_mask: torch.Tensor | None = None  # [C, start+C]; None means plain causal (chunk starts at 0)
+    token_slots: list[int] = field(default_factory=list)  # per group token: its slot (CPU attention)...
+    token_keys: list[int] = field(default_factory=list)  # ...and the keys it sees: its position + 1
 
     def scripted(self) -> Attn:
         """The same in TorchScript's types (engine/scripted.py)."""
@@ -108,7 +110,8 @@ class AttentionMeta:
         start, stop = (s.start, s.stop) if s is not None else (0, 0)
         return Attn(
             self.group_tokens, self.group_slots, start, stop, self.group_mask, self.group_len, self.group_n,
-            self.group_pad, self.chunk_slot, self.chunk_start, self.chunk_len, self.chunk_mask,
+            self.group_pad, self.chunk_slot, self.chunk_start, self.chunk_len, self.chunk_mask, self.token_slots,
+            self.token_keys,
         )  # fmt: skip
 
 

@@ -34,6 +34,8 @@ def group_meta(starts: list[int], lens: list[int], slots: list[int], device, ker
     """
     b, n = len(starts), max(lens)
     meta = AttentionMeta(torch.tensor(slots, dtype=torch.long, device=device), None, None, 0, n, sum(lens))
+    meta.token_slots = [slot for slot, length in zip(slots, lens, strict=True) for _ in range(length)]
+    meta.token_keys = [s + t + 1 for s, length in zip(starts, lens, strict=True) for t in range(length)]
     if slots == list(range(slots[0], slots[0] + b)):
         meta.group_slice = slice(slots[0], slots[0] + b)
     if n > 1 and min(lens) < n:

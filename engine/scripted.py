@@ -42,6 +42,8 @@ class Attn(NamedTuple):
     chunk_start: int
     chunk_len: int  # 0: no chunk
     chunk_mask: torch.Tensor | None  # None: plain causal
+    token_slots: list[int]  # per group token: its cache slot...
+    token_keys: list[int]  # ...and how many keys it sees (its position + 1)
 
 
 def int8_matmul(
@@ -92,14 +94,32 @@ def group_attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, mask: tor
     return out.reshape(b * n, -1)
 
 
-def attend(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, meta: Attn, upcast: bool) -> torch.Tensor:
+def token_attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
+    """One query token: q [heads, d], its keys and values k, v [kv_heads, L, d] -> [1, heads*d] (fp32)."""
+    kv_heads, d = k.shape[0], k.shape[2]
+    qg = q.float().view(kv_heads, q.shape[0] // kv_heads, d)  # the query heads sharing a kv head, as rows
+    scores = torch.matmul(qg, k.float().transpose(-1, -2)) * d**-0.5
+    return torch.matmul(torch.softmax(scores, dim=-1), v.float()).reshape(1, -1)
+
+
+def attend(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, meta: Attn, cpu: bool) -> torch.Tensor:
     """q: [T, heads, head_dim] -> [T, heads*head_dim]; keys/values come from this layer's cache.
 
-    `upcast`: the group's attention in fp32 (CPU: bf16 bmm goes through oneDNN, which builds a new kernel,
-    ~1 ms, for nearly every (B, L) shape and copies the strided cache views; fp32 runs on MKL, the cast is
-    the only copy, and it is as fast or faster once warm: B=1 86 -> 52 us a layer)."""
+    `cpu`: each group token attends alone, in fp32, with exactly the shapes of a one-token step, so its
+    result does not depend on the batch or on draft tokens beside it. Batched matmuls over every row (the
+    CUDA path) let MKL pick its kernel by shape: past ~190 keys a row's sums then come out in another order
+    than alone, and on the int8 path the next matmul's rounding amplifies that into different tokens
+    (docs/MEASUREMENTS.md). fp32 because bf16 bmm on CPU goes through oneDNN, which builds a new kernel,
+    ~1 ms, for nearly every shape; fp32 runs on MKL and the cast is the only copy."""
     outs: list[torch.Tensor] = []
-    if meta.group_tokens > 0:
+    if meta.group_tokens > 0 and cpu:
+        keys, slots = meta.token_keys, meta.token_slots
+        rows = [
+            token_attention(q[i], k_cache[slots[i], :, : keys[i]], v_cache[slots[i], :, : keys[i]])
+            for i in range(meta.group_tokens)
+        ]
+        outs.append(torch.cat(rows))
+    elif meta.group_tokens > 0:
         slots, mask = meta.group_slots, meta.group_mask
         assert slots is not None and mask is not None
         qg, b, n = q[: meta.group_tokens], slots.shape[0], meta.group_n
@@ -112,8 +132,6 @@ def attend(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, meta: 
         else:
             k = k_cache[:, :, : meta.group_len].index_select(0, slots)
             v = v_cache[:, :, : meta.group_len].index_select(0, slots)
-        if upcast:
-            qg, k, v = qg.float(), k.float(), v.float()
         o = group_attention(qg, k, v, mask)
         outs.append(o if pad is None else o.index_select(0, pad))
     if meta.chunk_len > 0:
