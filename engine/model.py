@@ -121,7 +121,7 @@ class Weights(NamedTuple):
     lm_head: Matrix
     norm: torch.Tensor
     layers: list[Layer]
-    head_refine: HeadRefine | None = None  # int8, tied lm_head: its top logits recomputed exactly
+    head_refine: HeadRefine | None = None  # int8: the lm_head's top logits recomputed exactly
 
 
 def packed_linear_available(dtype: torch.dtype, device) -> bool:
@@ -246,12 +246,18 @@ def load_int8_weights(config: ModelConfig, state: dict[str, torch.Tensor], seen:
         ]
         layers.append(Layer(attn_norm, q[0], None, q[1], mlp_norm, q[2], q[3]))
     embed = state["model.embed_tokens.weight"].to(device)  # looked up by row: its stored dtype is fine
-    tied = "lm_head.weight" not in state  # then the embedding's rows recompute its top logits exactly
-    lm_head = embed.float() if tied else f32("lm_head.weight")
-    s = smooth_scales(seen.lm_head.seen, lm_head.abs().amax(0))
-    head = quantize_linear(lm_head * s, one_row=tied or "lm_head" in one_row)
-    refine = HeadRefine(embed, s) if tied else None
-    return Weights(torch.float32, embed, head, f32("model.norm.weight") / s, layers, refine)
+    rows = head_rows(state, device)
+    s = smooth_scales(seen.lm_head.seen, rows.float().abs().amax(0))
+    head = quantize_linear(rows.float() * s, one_row=True)  # it only ranks: HeadRefine makes the top exact
+    return Weights(torch.float32, embed, head, f32("model.norm.weight") / s, layers, HeadRefine(rows, s))
+
+
+def head_rows(state: dict[str, torch.Tensor], device) -> torch.Tensor:
+    """The lm_head's rows in their stored precision, which recompute each token's top logits exactly
+    (quant.refine_logits): a tied head's are the embedding's, kept for the lookup anyway; an untied one's
+    (the default Qwen GGUF stores its own, fp16) cost their memory (272 MB for Qwen's vocabulary) but only
+    32 of them are read a token."""
+    return state["lm_head.weight" if "lm_head.weight" in state else "model.embed_tokens.weight"].to(device)
 
 
 _INT8_PARTS = ("wqkv", "wo", "w_gate_up", "w_down")
@@ -268,13 +274,17 @@ def int8_state(weights: Weights) -> dict[str, torch.Tensor]:
         if q.bias is not None:
             out[name + ".b"] = q.bias
     if weights.head_refine is not None:
-        out["lm_head.refine"] = weights.head_refine.scale
+        out["lm_head.refine"] = weights.head_refine.scale  # its rows come from the model's own files
     for i, layer in enumerate(weights.layers):
         out[f"{i}.attn_norm"], out[f"{i}.mlp_norm"] = layer.attn_norm, layer.mlp_norm
     return out
 
 
-def int8_weights_from_state(stored: dict[str, torch.Tensor], embed: torch.Tensor, num_layers: int) -> Weights:
+def int8_weights_from_state(
+    stored: dict[str, torch.Tensor], embed: torch.Tensor, head: torch.Tensor, num_layers: int
+) -> Weights:
+    """The cached int8 weights; `embed` and `head` (head_rows) come from the model's own files."""
+
     def q(name: str) -> Int8Linear:
         k, one_row = int(stored[name + ".k"]), bool(stored[name + ".r"])
         return pack_int8(stored[name + ".q"], stored[name + ".s"], stored.get(name + ".b"), k, one_row)
@@ -284,7 +294,7 @@ def int8_weights_from_state(stored: dict[str, torch.Tensor], embed: torch.Tensor
               q(f"{i}.w_gate_up"), q(f"{i}.w_down"))
         for i in range(num_layers)
     ]  # fmt: skip
-    refine = HeadRefine(embed, stored["lm_head.refine"]) if "lm_head.refine" in stored else None
+    refine = HeadRefine(head, stored["lm_head.refine"]) if "lm_head.refine" in stored else None
     return Weights(torch.float32, embed, q("lm_head"), stored["norm"], layers, refine)
 
 
@@ -327,7 +337,8 @@ class Model:
         self.config, self.dtype = config, dtype
         if int8_cache is not None and int8_cache.is_file():
             embed = state["model.embed_tokens.weight"].to(device)
-            self.weights = int8_weights_from_state(load_file(str(int8_cache)), embed, config.num_layers)
+            stored = load_file(str(int8_cache))
+            self.weights = int8_weights_from_state(stored, embed, head_rows(state, device), config.num_layers)
         elif int8_calibration is not None:
             seen = calibrate(config, state, int8_calibration, device)
             self.weights = load_int8_weights(config, state, seen, device)

@@ -17,15 +17,18 @@ agree for 293 tokens before their first difference and 11 of 16 are identical):
   scaled up, so the activations keep ~14 bits. The GEMM reads its weights once for both rows, so two rows
   cost almost nothing at batch 1, but twice the work where the GEMM is compute-bound: a batch of 8, a
   prompt. `ONE_ROW` names the matmuls that take one row: for Qwen2, qkv, o and gate/up lose nothing by
-  it; down (its input carries the largest outliers) and the lm_head (each flip is a new token) keep two.
+  it; down (its input carries the largest outliers) keeps two, and so would the lm_head (each flip is a
+  new token) but for the refinement below.
   Measured (same prompts, teacher-forced / greedy / identical): two rows everywhere 337 / 257 / 10,
   one row for qkv, o, gate/up 339 / 293 / 11, also for the lm_head 337 / 198 / 7, one row everywhere
   323 / 180 / 6. Speed on 2 AVX2 cores, interleaved: batch 8 54 -> 81 tok/s, a 60-token prompt's first
   token 582 -> 360 ms.
-- A tied lm_head (its rows are the embedding's, which stays in full precision for the lookup) takes one
-  row after all: the cheap GEMM ranks the vocabulary and each row's 32 highest logits are recomputed
-  exactly from the embedding rows (`refine_logits`), so a near-tie among the tokens that can win is
-  decided in fp32: 339 / 293 / 11, the same as two rows, for half the lm_head's work at batch 8.
+- The lm_head takes one row after all: the cheap GEMM ranks the vocabulary and each row's 32 highest
+  logits are recomputed exactly from the head's rows in their stored precision (`refine_logits`; a tied
+  head's rows are the embedding's, kept for the lookup anyway), so a near-tie among the tokens that can
+  win is decided in fp32. The default Qwen GGUF's head is untied (its own fp16 rows, 4 % off the
+  embedding's) and kept two rows until 2026-12-03: one row + refinement measured the same agreement
+  (338 / 287 / 11 against 339 / 293 / 11, single flips either way) and batch 8 118 -> 142 tok/s.
 - Qwen-class models have a few activation channels far larger than the rest; one per-token scale would
   crush every other channel. SmoothQuant moves that range into the weights: x / s and W * s give the same
   product, with s_j = max|x_j|^a / max|W_j|^(1-a) measured on a few calibration prompts, and x / s is
@@ -59,12 +62,11 @@ ALPHA = 0.3
 # config's model_type); the rest, and every other family, keep two. SmolLM2-135M (llama) with one row for
 # the same three: 9 of 55 greedy tokens before the first difference from fp32 (two rows: over half).
 ONE_ROW = {"qwen2": frozenset({"wqkv", "wo", "w_gate_up"})}
-# A tied lm_head (SmolLM2-135M's; the default Qwen2.5-Coder-0.5B GGUF stores its own fp16 head, 4 % off the
-# embedding, which keeps two rows: docs/MEASUREMENTS.md, 2026-12-03) goes in as one 8-bit row, then each
-# row's HEAD_REFINE highest logits are recomputed exactly from the embedding rows (kept in full precision for
-# the lookup anyway): the tokens that can win are exact, the cheap GEMM only ranks the vocabulary.
+# The lm_head goes in as one 8-bit row, then each row's HEAD_REFINE highest logits are recomputed exactly from
+# the head's rows in their stored precision: the tokens that can win are exact, the cheap GEMM only ranks the
+# vocabulary (`refine_logits`).
 HEAD_REFINE = 32
-_FORMAT = "int8-smoothquant-v5"  # bump when the quantization changes: old caches are then ignored
+_FORMAT = "int8-smoothquant-v6"  # bump when the quantization changes: old caches are then ignored
 
 
 def one_row_parts(arch: str) -> frozenset[str]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import torch
 
 from engine.kv_cache import KVCache
-from engine.model import AttentionMeta, Model, ModelConfig
-from engine.quant import padded_width
+from engine.model import AttentionMeta, Model, ModelConfig, linear, rms_norm
+from engine.quant import padded_width, refine_logits
 from engine.runner import add_chunk_meta, group_meta
 
 CONFIG = ModelConfig(
@@ -107,3 +107,30 @@ def test_the_scripted_int8_layer_computes_bitwise_what_the_eager_one_does():
 def test_a_float_model_keeps_the_eager_layer():
     model = Model(CONFIG, random_state(CONFIG), MAX_POS, torch.float32, "cpu")
     assert model.int8_layers is None and model.int8_layer is None
+
+
+def test_an_untied_head_ranks_in_one_row_and_is_refined_from_its_own_rows(tmp_path):
+    """The default Qwen GGUF stores its own lm_head (fp16, ~4 % off the embedding): its top logits must come
+    from those rows, also when the int8 weights are read back from the cache."""
+    state = random_state(CONFIG)
+    embed = state["model.embed_tokens.weight"]
+    state["lm_head.weight"] = (
+        embed + 0.05 * torch.randn(embed.shape, generator=torch.Generator().manual_seed(3))
+    ).half()
+    calibration = [list(range(0, 300, 15))]
+    cache = tmp_path / "int8.safetensors"
+    built = Model(CONFIG, state, MAX_POS, torch.float32, "cpu", int8_calibration=calibration, int8_cache=cache)
+    loaded = Model(CONFIG, state, MAX_POS, torch.float32, "cpu", int8_cache=cache)
+    for model in (built, loaded):
+        head, refine = model.weights.lm_head, model.weights.head_refine
+        assert head.one_row and refine is not None and refine.rows is state["lm_head.weight"]
+    a, _ = steps(built, scripted=True)
+    b, _ = steps(loaded, scripted=True)
+    assert all(torch.equal(x, y) for x, y in zip(a, b, strict=True))
+    # each row's best logit is exactly the fp32 product with the head's stored rows
+    w = built.weights
+    x = rms_norm(torch.randn(3, CONFIG.hidden_size), w.norm, CONFIG.rms_norm_eps)
+    logits = refine_logits(x, linear(x, w.lm_head).float(), w.head_refine)
+    best = logits.argmax(1)
+    exact = (x * w.head_refine.scale) @ state["lm_head.weight"].float().T
+    assert torch.allclose(logits.gather(1, best[:, None]), exact.gather(1, best[:, None]), rtol=1e-5, atol=1e-5)
