@@ -13,6 +13,7 @@ from engine.kv_cache import KVCache
 from engine.model import AttentionMeta, Model, ModelConfig, linear, rms_norm
 from engine.quant import padded_width, refine_logits
 from engine.runner import add_chunk_meta, group_meta
+from engine.scripted import attend
 
 CONFIG = ModelConfig(
     arch="qwen2", hidden_size=128, intermediate_size=200, num_layers=3, num_heads=4, num_kv_heads=2,
@@ -52,6 +53,10 @@ def random_state(c: ModelConfig) -> dict[str, torch.Tensor]:
     return state
 
 
+def chunk(slot: int, start: int, n: int, meta: AttentionMeta | None = None) -> AttentionMeta:
+    return add_chunk_meta(meta or AttentionMeta(None, None, None, 0, 1), slot, start, n, "cpu")
+
+
 def steps(model: Model, scripted: bool) -> tuple[list[torch.Tensor], KVCache]:
     """Logits of five steps over two cache slots, through the scripted or the eager layer, and the cache."""
     layer = model.int8_layer
@@ -67,9 +72,6 @@ def steps(model: Model, scripted: bool) -> tuple[list[torch.Tensor], KVCache]:
         slots, positions = torch.tensor([s for s, _ in flat]), torch.tensor([p for _, p in flat])
         with torch.inference_mode():
             return model.forward(ids, positions, slots, meta, kv)
-
-    def chunk(slot: int, start: int, n: int, meta: AttentionMeta | None = None) -> AttentionMeta:
-        return add_chunk_meta(meta or AttentionMeta(None, None, None, 0, 1), slot, start, n, "cpu")
 
     try:
         return [
@@ -134,3 +136,23 @@ def test_an_untied_head_ranks_in_one_row_and_is_refined_from_its_own_rows(tmp_pa
     best = logits.argmax(1)
     exact = (x * w.head_refine.scale) @ state["lm_head.weight"].float().T
     assert torch.allclose(logits.gather(1, best[:, None]), exact.gather(1, best[:, None]), rtol=1e-5, atol=1e-5)
+
+
+def test_a_tokens_attention_does_not_depend_on_the_rows_beside_it():
+    """Lossless speculation and batching need a row's result to be the one-token step's, bit for bit. With
+    Qwen's shapes (14 query heads on 2 kv heads of 64) past ~190 keys, batched matmuls over all rows summed in
+    another order (docs/MEASUREMENTS.md); on CPU each token now attends alone. (On the project's AVX2 machine
+    the batched form, `batched=True`, differs from alone at 190-400 keys here; MKL's choice varies by CPU.)"""
+    g = torch.Generator().manual_seed(5)
+    k_cache, v_cache = torch.randn(3, 2, 600, 64, generator=g), torch.randn(3, 2, 600, 64, generator=g)
+    k_cache[1:], v_cache[1:] = k_cache[0].clone(), v_cache[0].clone()  # the same history in three slots
+    q = torch.randn(6, 14, 64, generator=g)
+
+    def row0(starts: list[int], lens: list[int], slots: list[int], batched: bool = False) -> torch.Tensor:
+        meta = group_meta(starts, lens, slots, "cpu", False).scripted()
+        return attend(q[: sum(lens)], k_cache, v_cache, meta, not batched)[0]
+
+    for start in (150, 190, 250, 400, 520):
+        alone = row0([start], [1], [0])
+        assert torch.equal(alone, row0([start], [4], [1]))  # the first of four verify rows
+        assert torch.equal(alone, row0([start, start + 40], [1, 3], [2, 0]))  # beside a longer sequence
