@@ -247,8 +247,9 @@ def load_int8_weights(config: ModelConfig, state: dict[str, torch.Tensor], seen:
         layers.append(Layer(attn_norm, q[0], None, q[1], mlp_norm, q[2], q[3]))
     embed = state["model.embed_tokens.weight"].to(device)  # looked up by row: its stored dtype is fine
     rows = head_rows(state, device)
-    s = smooth_scales(seen.lm_head.seen, rows.float().abs().amax(0))
-    head = quantize_linear(rows.float() * s, one_row=True)  # it only ranks: HeadRefine makes the top exact
+    lm_head = rows.float()
+    s = smooth_scales(seen.lm_head.seen, lm_head.abs().amax(0))
+    head = quantize_linear(lm_head * s, one_row=True)  # it only ranks: HeadRefine makes the top exact
     return Weights(torch.float32, embed, head, f32("model.norm.weight") / s, layers, HeadRefine(rows, s))
 
 

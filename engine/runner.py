@@ -31,11 +31,17 @@ def group_meta(starts: list[int], lens: list[int], slots: list[int], device, ker
     Attention pads every row to n = max(lens) query tokens; `group_pad` maps the real tokens into that layout
     (None when all rows have the same length, the plain-decode case). Query t of row b may see keys up to
     position starts[b] + t (a padded query sees what the row's last real one sees, so no row is all -inf).
+    On CPU each token attends alone (engine.scripted.attend): it needs only `token_slots` / `token_keys`,
+    so the padding map and the mask, built every step, are left out there (unless the kernel's metadata is
+    asked for: tests run that CUDA branch on CPU through its PyTorch reference).
     """
     b, n = len(starts), max(lens)
     meta = AttentionMeta(torch.tensor(slots, dtype=torch.long, device=device), None, None, 0, n, sum(lens))
     meta.token_slots = [slot for slot, length in zip(slots, lens, strict=True) for _ in range(length)]
     meta.token_keys = [s + t + 1 for s, length in zip(starts, lens, strict=True) for t in range(length)]
+    meta.group_len = max(meta.token_keys)
+    if torch.device(device).type == "cpu" and not kernel:
+        return meta
     if slots == list(range(slots[0], slots[0] + b)):
         meta.group_slice = slice(slots[0], slots[0] + b)
     if n > 1 and min(lens) < n:
@@ -45,7 +51,6 @@ def group_meta(starts: list[int], lens: list[int], slots: list[int], device, ker
         meta.group_lengths = torch.tensor([s + n for s in starts], dtype=torch.int32, device=device)
         meta.group_len = max(starts) + n
         return meta
-    meta.group_len = max(s + length for s, length in zip(starts, lens, strict=True))
     info = torch.tensor([starts, [length - 1 for length in lens]], dtype=torch.long, device=device)
     t = torch.arange(n, device=device)
     qpos = info[0][:, None] + torch.minimum(t[None, :], info[1][:, None])  # [B, n]
