@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 SHARED ?= ../shared/testdata
 CLIP ?= $(SHARED)/spk1_snt1.wav
 
-.PHONY: setup demo test lint bench bench-questions bench-conversation bench-turns bench-engine bench-audio soak qwen gpu-check \
+.PHONY: setup demo test lint bench bench-questions bench-conversation bench-turns bench-engine bench-audio bench-noise soak qwen gpu-check \
 	coqui test-coqui bench-coqui
 
 setup:
@@ -37,6 +37,9 @@ bench-engine: setup
 
 bench-audio: setup
 	$(PY) -m audio.bench --json out/bench_audio.json
+
+bench-noise: setup
+	$(PY) -m audio.bench_noise --json out/bench_noise.json
 
 # 4 callers x 25 turns over WebRTC on loopback, with hang-ups, barge-ins and bad offers: leaks and hangs.
 soak: setup

@@ -76,6 +76,29 @@ def test_silence_and_white_noise_make_no_turn(amplitude: float) -> None:
     assert events == []
 
 
+def _hum(seconds: float, level_db: float, rng: np.random.Generator) -> np.ndarray:
+    """Mains hum (120 Hz and its second harmonic, a little hiss) at level_db dBFS RMS."""
+    t = np.arange(int(seconds * RATE)) / RATE
+    x = np.sin(2 * np.pi * 120 * t) + 0.3 * np.sin(2 * np.pi * 240 * t) + 0.1 * rng.standard_normal(len(t))
+    return (x / np.sqrt(np.mean(x * x)) * 10 ** (level_db / 20)).astype(np.float32)
+
+
+@pytest.mark.parametrize("n", [0, 6, 10])
+def test_turn_ends_over_a_loud_steady_hum(testdata: Path, manifest: dict, n: int) -> None:
+    """webrtcvad calls a -35 dBFS hum speech in every frame: without the background gate the turn never
+    ends while the hum goes on; with it, it ends where the voice stops."""
+    clip = manifest["asr_clips"][n]
+    speech = np.concatenate(
+        [np.zeros(RATE, np.float32), load_audio(testdata / clip["file"]), np.zeros(3 * RATE, np.float32)]
+    )
+    x = speech + _hum(len(speech) / RATE, -35.0, np.random.default_rng(n))
+    ends = [e for e in Endpointer().feed(x) if isinstance(e, SpeechEnd)]
+    assert len(ends) == 1, ends
+    assert abs(ends[0].speech_end_s - (1.0 + clip["speech_end_s"])) <= 0.3, (ends, clip["speech_end_s"])
+    ungated = Endpointer(VadOptions(background_margin_db=None)).feed(x)
+    assert not any(isinstance(e, SpeechEnd) for e in ungated)
+
+
 def test_chunk_size_does_not_matter(testdata: Path, manifest: dict) -> None:
     x = load_audio(testdata / manifest["vad_clips"][1]["file"])
     ref = _run(Endpointer(), x, len(x))
@@ -135,9 +158,7 @@ def test_short_blip_in_pause_does_not_resume() -> None:
     rng = np.random.default_rng(0)
     silence = np.zeros(int(0.25 * RATE), np.float32)
     blip = _speech_like(0.03, rng)  # one frame: below start_ms
-    x = np.concatenate(
-        [np.zeros(RATE // 2, np.float32), _speech_like(1.0, rng), silence, blip, silence, silence]
-    )
+    x = np.concatenate([np.zeros(RATE // 2, np.float32), _speech_like(1.0, rng), silence, blip, silence, silence])
     events = _run(Endpointer(), x, 480)
     assert [type(e) for e in events] == [SpeechStart, SpeechPause, SpeechEnd], events
     assert events[2].speech_end_s == events[1].t_s

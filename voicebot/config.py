@@ -35,6 +35,10 @@ class VadConfig(_Section):
     post_roll_ms: int = Field(150, ge=0, le=2000, description="audio kept after the speech end for the ASR")
     max_flatness: float | None = Field(0.45, gt=0, le=1, description="flatter frames are noise, not speech")
     min_level_db: float | None = Field(-55.0, le=0, description="quieter frames are silence (dBFS)")
+    background_margin_db: float | None = Field(
+        1.5, gt=0, le=20, description="over a loud steady background, only frames this much louder are speech"
+    )
+    background_db: float = Field(-40.0, lt=0, description="background level (dBFS) from which that gate acts")
 
     @model_validator(mode="after")
     def _pause_before_end(self) -> VadConfig:
