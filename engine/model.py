@@ -286,17 +286,18 @@ def int8_weights_from_state(
 ) -> Weights:
     """The cached int8 weights; `embed` and `head` (head_rows) come from the model's own files."""
 
-    def q(name: str) -> Int8Linear:
-        k, one_row = int(stored[name + ".k"]), bool(stored[name + ".r"])
-        return pack_int8(stored[name + ".q"], stored[name + ".s"], stored.get(name + ".b"), k, one_row)
-
+    names = [f"{i}.{part}" for i in range(num_layers) for part in _INT8_PARTS] + ["lm_head"]
+    linears = dict(zip(names, pack_int8([
+        (stored[n + ".q"], stored[n + ".s"], stored.get(n + ".b"), int(stored[n + ".k"]), bool(stored[n + ".r"]))
+        for n in names
+    ]), strict=True))  # fmt: skip
     layers = [
-        Layer(stored[f"{i}.attn_norm"], q(f"{i}.wqkv"), None, q(f"{i}.wo"), stored[f"{i}.mlp_norm"],
-              q(f"{i}.w_gate_up"), q(f"{i}.w_down"))
+        Layer(stored[f"{i}.attn_norm"], linears[f"{i}.wqkv"], None, linears[f"{i}.wo"], stored[f"{i}.mlp_norm"],
+              linears[f"{i}.w_gate_up"], linears[f"{i}.w_down"])
         for i in range(num_layers)
     ]  # fmt: skip
     refine = HeadRefine(head, stored["lm_head.refine"]) if "lm_head.refine" in stored else None
-    return Weights(torch.float32, embed, q("lm_head"), stored["norm"], layers, refine)
+    return Weights(torch.float32, embed, linears["lm_head"], stored["norm"], layers, refine)
 
 
 def int8_layers(weights: Weights) -> list[Int8Layer] | None:
