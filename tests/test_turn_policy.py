@@ -60,3 +60,15 @@ def test_after_drops_the_answered_words_at_the_start_of_a_segment_text() -> None
     assert after(answered, "Jump the fence") == ""  # a partial that has not got past them yet
     assert after(answered, "Stop the fence") == "Stop the fence"  # not the answered segment's text
     assert after("", "the bank") == "the bank"
+
+
+@pytest.mark.parametrize("text", ["Um.", "Uh, um...", "Hmm.", "So,", "Well, um."])
+def test_fillers_alone_wait_the_maximum(text: str) -> None:
+    assert decide(OPTS, text, 0.6) == decide(OPTS, text, 0.0001)
+    assert (decide(OPTS, text, 0.6).label, decide(OPTS, text, 0.6).wait_ms) == ("filler", 2500)
+    assert decide(OPTS, text, None).label == "filler"
+
+
+@pytest.mark.parametrize("text", ["Um, what time is it?", "So what is the capital of France?", "Yeah.", "No."])
+def test_words_beside_fillers_are_decided_as_usual(text: str) -> None:
+    assert decide(OPTS, text, 0.6).label == "complete"

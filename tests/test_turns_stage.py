@@ -328,3 +328,21 @@ async def test_the_continuation_window_counts_from_the_release_not_the_speech_en
     assert out.of(fr.TurnEnded)[0].verdict == "unsure"
     assert out.of(fr.Interrupt) == [fr.Interrupt(1, merged=True)]
     assert [f.text for f in out.of(fr.Transcript) if f.final][-1] == "A thin stripe runs down the middle."
+
+
+async def test_a_filler_then_a_pause_is_not_answered_and_joins_what_follows() -> None:
+    """ "Um." and a 1.5 s pause before the question: the model half expects a message to end after "Um", but
+    the turn waits, nothing is said into the pause, and the question is answered with it, once."""
+    table = {"Um": 0.5, "Um what is the capital of France": 0.6}
+    script = [*segment(1, 0.0, 0.4, "Um."), *segment(2, 1.9, 3.0, "What is the capital of France?")]
+    out = await play(TurnTakingStage(OPTS, scorer(table)), script, until_s=4.0)
+    (end,) = out.of(fr.TurnEnded)
+    assert (end.speech_start_s, end.speech_end_s, end.verdict) == (0.0, 3.0, "complete")
+    assert [f.text for f in out.of(fr.Transcript) if f.final] == ["Um what is the capital of France?"]
+    assert [t for t in (f.text for f in out.of(fr.EarlyTranscript)) if t] == ["Um what is the capital of France?"]
+
+
+async def test_a_filler_alone_is_never_answered() -> None:
+    out = await play(TurnTakingStage(OPTS, scorer({"Hmm": 0.5})), segment(1, 0.0, 0.5, "Hmm."), until_s=6.0)
+    assert not out.of(fr.TurnEnded) and not [f for f in out.of(fr.EarlyTranscript) if f.text]
+    assert [f.state for f in out.of(fr.TurnState)][-1] == "listening"

@@ -6,6 +6,8 @@ Recordings are made here from the shared ones, replayed in real time through a f
   often the sentence was answered as two turns (split) and how often reply audio played inside the
   pause (talked over);
 - complete sentences: the endpoint delay (true end of speech to the turn's end) and voice-to-voice;
+- fillers: "Um.", "Well," or "So," (Piper; its "Uh," and "Hmm," are heard as "Huh?" and "them"), a
+  1.5 s pause, then a question: how often the filler alone got a reply (split, or talked over);
 - overlaps while the bot speaks: backchannels and a cough (Piper and synthetic noise) must not
   interrupt; a real sentence must, and the time from its onset to the reply stopping is reported.
 Every part runs with the model's end-of-turn score and with silence only, side by side.
@@ -39,6 +41,9 @@ RATE = 16000
 HESITATIONS_S = (0.5, 1.0, 1.5, 2.0)
 LEAD_S, TRAIL_S = 0.5, 3.0
 BACKCHANNELS = ("Uh-huh.", "Yeah.", "Okay.", "Mm-hmm.", "Right.")
+FILLERS = (("Um.", "What is the capital of France?"), ("Well,", "How many days are there in a week?"),
+           ("So,", "What gas do plants take in from the air?"))  # fmt: skip
+FILLER_PAUSE_S = 1.5
 POLICIES = ("model", "silence")
 
 
@@ -92,6 +97,27 @@ async def hesitation_runs(cfgs: dict[str, Config], models: Models, clips: list[d
             print(f"  {policy:>7} {clip['file']:>14} pause {pause:.1f}s: {len(turns)} turn(s) {row['verdicts']} "
                   f"split={row['split']} talked_over={row['talked_over']} endpoint={row['endpoint_ms']}ms "
                   f"v2v={row['v2v_ms']}ms  {row['transcript']}", file=sys.stderr)  # fmt: skip
+    return rows
+
+
+async def filler_runs(cfgs: dict[str, Config], models: Models) -> list[dict]:
+    """A filler, a pause, then the question the user was thinking of: one turn, nothing said into the pause."""
+    tts = await asyncio.to_thread(PiperTts)
+    rows = []
+    for (filler, question), policy in ((f, pol) for f in FILLERS for pol in cfgs):
+        said = [await asyncio.to_thread(question_audio, tts, t, 0.0, 0.0) for t in (filler, question)]
+        pause = np.zeros(int(FILLER_PAUSE_S * RATE), np.float32)
+        audio = np.concatenate([np.zeros(int(LEAD_S * RATE), np.float32), said[0], pause, said[1]])
+        a_s = LEAD_S + len(said[0]) / RATE
+        turns, reply = await run_recording(cfgs[policy], models, audio, True, TRAIL_S)
+        row = {
+            "policy": policy, "said": f"{filler} ({FILLER_PAUSE_S} s) {question}", "turns": len(turns),
+            "transcript": " / ".join(t.transcript for t in turns), "split": len(turns) > 1,
+            "talked_over": _audible_between(reply, models.tts.sample_rate, a_s, a_s + FILLER_PAUSE_S),
+        }  # fmt: skip
+        rows.append(row)
+        print(f"  {policy:>7} {row['said']!r}: {len(turns)} turn(s) split={row['split']} "
+              f"talked_over={row['talked_over']}  {row['transcript']}", file=sys.stderr)  # fmt: skip
     return rows
 
 
@@ -171,7 +197,7 @@ async def overlap_runs(cfgs: dict[str, Config], models: Models, clips: list[dict
     return rows
 
 
-def summarize(hes: list[dict], over: list[dict]) -> dict:
+def summarize(hes: list[dict], over: list[dict], fill: list[dict]) -> dict:
     out: dict[str, object] = {}
     for pause in HESITATIONS_S:
         rows = [r for r in hes if r["pause_s"] == pause]
@@ -185,6 +211,11 @@ def summarize(hes: list[dict], over: list[dict]) -> dict:
     whole = [r for r in hes if r["pause_s"] == 0.0]
     out["complete_endpoint_ms"] = percentiles([r["endpoint_ms"] for r in whole if r["endpoint_ms"] is not None])
     out["complete_v2v_ms"] = percentiles([r["v2v_ms"] for r in whole if r["v2v_ms"] is not None])
+    out["fillers"] = {
+        "n": len(fill),
+        "split": sum(r["split"] for r in fill),
+        "talked_over": sum(r["talked_over"] for r in fill),
+    }
     bc = [r for r in over if r["kind"] == "backchannel"]
     real = [r for r in over if r["kind"] == "interruption"]
     out["backchannel_interruptions"] = f"{sum(r['interrupted'] for r in bc)}/{len(bc)}"
@@ -202,14 +233,16 @@ async def run_turns_bench(cfg: Config, manifest: Path | None, json_out: Path | N
     try:
         meta = llm_meta(cfg, models)
         hes = await hesitation_runs(cfgs, models, clips, manifest.parent)
+        fill = await filler_runs(cfgs, models)
         over = await overlap_runs(cfgs, models, clips, manifest.parent)
     finally:
         await models.close()
     results = {
         p: {
-            "summary": summarize([r for r in hes if r["policy"] == p], [r for r in over if r["policy"] == p]),
+            "summary": summarize(*([r for r in rows if r["policy"] == p] for rows in (hes, over, fill))),
             "hesitations": [r for r in hes if r["policy"] == p],
             "overlaps": [r for r in over if r["policy"] == p],
+            "fillers": [r for r in fill if r["policy"] == p],
         }
         for p in POLICIES
     }
@@ -229,6 +262,9 @@ def print_table(results: dict[str, dict]) -> None:
         cells = [results[p]["summary"][f"pause_{pause}s"] for p in results]
         label = f"hesitation {pause:.1f} s: split / talked over"
         print(f"{label:<36}" + "".join(f"{c['split']:>9}/{c['n']} {c['talked_over']:>6}/{c['n']}" for c in cells))
+    cells = [results[p]["summary"]["fillers"] for p in results]
+    label = f"filler + {FILLER_PAUSE_S:.1f} s: split / talked over"
+    print(f"{label:<36}" + "".join(f"{c['split']:>9}/{c['n']} {c['talked_over']:>6}/{c['n']}" for c in cells))
     for key, label in (("complete_endpoint_ms", "complete: endpoint p50/p95 ms"),
                        ("complete_v2v_ms", "complete: voice-to-voice p50/p95 ms")):  # fmt: skip
         cells = [results[p]["summary"][key] for p in results]
@@ -237,4 +273,3 @@ def print_table(results: dict[str, dict]) -> None:
                        ("real_interruptions_stopped", "real interruptions that stopped it"),
                        ("real_interruption_stop_ms", "  stopped after (ms from onset)")):  # fmt: skip
         print(f"{label:<36}" + "".join(f"{results[p]['summary'][key]!s:>22}" for p in results))
-

@@ -67,6 +67,7 @@ class TurnsConfig(_Section):
     barge_in_ms: int = Field(150, ge=0, le=2000, description="speech over the reply this long pauses it")
     backchannel_max_ms: int = Field(1000, ge=0, le=10000, description="overlapping speech this long interrupts")
     backchannels: list[str] | None = Field(None, description="phrases that do not interrupt; null: built-in list")
+    fillers: list[str] | None = Field(None, description="a turn of only these is never answered; null: built-in")
 
     @model_validator(mode="after")
     def _ordered(self) -> TurnsConfig:

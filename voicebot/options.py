@@ -22,8 +22,9 @@ def vad_options(cfg: Config) -> VadOptions:
 
 def turn_options(cfg: Config) -> TurnOptions:
     t = cfg.turns
-    opts = t.model_dump(exclude={"end_of_turn", "backchannels"})
-    return TurnOptions(**opts, **({"backchannels": tuple(t.backchannels)} if t.backchannels is not None else {}))
+    opts = t.model_dump(exclude={"end_of_turn", "backchannels", "fillers"})
+    lists = {k: tuple(v) for k in ("backchannels", "fillers") if (v := getattr(t, k)) is not None}
+    return TurnOptions(**opts, **lists)
 
 
 def asr_options(cfg: Config) -> AsrOptions:

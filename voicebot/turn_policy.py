@@ -10,6 +10,11 @@ silence that follows is the clock: the turn ends once it lasts the wait the sign
     ASR closed it     complete: complete_ms        unsure: unsure_ms
     not closed        unsure: unsure_ms            unfinished: unfinished_ms (the maximum)
     no score (the backend has none)  -> silence_only_ms
+    only fillers ("Um.", "Hmm, so...")  -> filler: unfinished_ms (or silence_only_ms), then dropped unanswered
+
+Fillers come first: Whisper writes "Um." with a full stop and the model half expects a message to end
+there, so "Um" followed by a 1.5 s pause before the question got the reply "Um, um, um." spoken into the
+pause. The user has not started their thought; if they never do, there is nothing to answer.
 
 The threshold comes from `python -m voicebot.calibrate_turns` (labelled cuts of real recordings and
 text: 25 complete, 184 unfinished). There, Whisper closed all 25 finished sentences and 22 of them score
@@ -34,6 +39,12 @@ BACKCHANNELS = (
 )  # fmt: skip
 
 
+FILLERS = (
+    "um", "umm", "uhm", "uh", "uhh", "er", "erm", "hmm", "hm", "mm", "mmm", "ah", "eh", "oh", "well", "so",
+    "and", "but", "like",
+)  # fmt: skip
+
+
 @dataclass(frozen=True)
 class TurnOptions:
     """End-of-turn and barge-in settings (milliseconds of silence after the speech end, unless said).
@@ -48,6 +59,7 @@ class TurnOptions:
     barge_in_ms: speech over the bot's reply pauses it after this long (shorter sounds never do).
     backchannel_max_ms: overlapping speech this long is an interruption whatever it says.
     backchannels: what, said over the bot's reply, lets it go on ("uh-huh", "yeah", ...).
+    fillers: what the user says while thinking ("um", "so", ...): a turn of nothing else is never answered.
     """
 
     complete_p: float = 0.07
@@ -60,6 +72,7 @@ class TurnOptions:
     barge_in_ms: int = 150
     backchannel_max_ms: int = 1000
     backchannels: tuple[str, ...] = BACKCHANNELS
+    fillers: tuple[str, ...] = FILLERS
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.complete_p <= 1.0:
@@ -71,11 +84,13 @@ class TurnOptions:
 @dataclass(frozen=True)
 class Verdict:
     wait_ms: int
-    label: str  # complete | unsure | unfinished | silence-only
+    label: str  # complete | unsure | unfinished | silence-only | filler (never released: no reply)
 
 
 def decide(opts: TurnOptions, text: str, p_complete: float | None) -> Verdict:
     """How long a silence after `text` ends the turn."""
+    if text.strip() and _only(opts.fillers, text):
+        return Verdict(opts.silence_only_ms if p_complete is None else opts.unfinished_ms, "filler")
     if p_complete is None:
         return Verdict(opts.silence_only_ms, "silence-only")
     trailing_open = bool(re.search(r"(,|\.\.\.|…|-|—)\s*$", text))
@@ -109,11 +124,16 @@ def after(answered: str, text: str) -> str:
 
 def is_backchannel(opts: TurnOptions, text: str) -> bool:
     """True for an empty text (a cough, a noise) or one made only of backchannel phrases."""
+    return _only(opts.backchannels, text)
+
+
+def _only(phrases: tuple[str, ...], text: str) -> bool:
+    """True when `text` is made only of these phrases (case, punctuation and hyphens ignored), or empty."""
     words = re.sub(r"[^\w\s'-]", " ", text.lower()).replace("-", " ").split()
-    phrases = {tuple(b.replace("-", " ").split()) for b in opts.backchannels}
+    known = {tuple(b.replace("-", " ").split()) for b in phrases}
     i = 0
     while i < len(words):
-        match = max((len(p) for p in phrases if tuple(words[i : i + len(p)]) == p), default=0)
+        match = max((len(p) for p in known if tuple(words[i : i + len(p)]) == p), default=0)
         if not match:
             return False
         i += match

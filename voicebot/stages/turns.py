@@ -256,7 +256,7 @@ class TurnTakingStage(Stage):
         finally:
             self.clock.release(self)  # the verdict is known: a replay may feed the silence now
         d.verdict = decide(self.opts, d.text, d.p)
-        if d.verdict.label == "unfinished":  # no reply to half a thought: it would only hold the CPU
+        if d.verdict.label in ("unfinished", "filler"):  # no reply to half a thought: it would only hold the CPU
             self._early = None
             await self.emit(fr.EarlyTranscript(d.turn_id, ""))
         else:
@@ -271,8 +271,14 @@ class TurnTakingStage(Stage):
         await self._end_decision(d, max(d.due_s, late))
 
     async def _end_decision(self, d: _Decision, endpoint_s: float) -> None:
-        """Release the turn; one whose wait outlasted the input ended where the input did."""
+        """Release the turn; one whose wait outlasted the input ended where the input did. Only fillers
+        ("Um.") and then silence: nothing to answer yet; the utterance stays open, so whatever the user says
+        next (the question they were thinking of) is answered with it."""
         assert d.verdict is not None
+        if d.verdict.label == "filler":
+            self._decision, self._early = None, None
+            await self._set_state("listening")
+            return
         endpoint_s = max(min(endpoint_s, self.clock.end_s), d.end_s)
         self._decision = None
         self.next_turn_id += 1
