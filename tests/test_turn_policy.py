@@ -72,3 +72,13 @@ def test_fillers_alone_wait_the_maximum(text: str) -> None:
 @pytest.mark.parametrize("text", ["Um, what time is it?", "So what is the capital of France?", "Yeah.", "No."])
 def test_words_beside_fillers_are_decided_as_usual(text: str) -> None:
     assert decide(OPTS, text, 0.6).label == "complete"
+
+
+@pytest.mark.parametrize("text", ["I want to go to Paris, um.", "What is the, uh...", "Book it for Tuesday, hmm."])
+def test_a_hesitation_sound_at_the_end_means_unfinished(text: str) -> None:
+    assert decide(OPTS, text, 0.6).label == "unfinished"
+
+
+@pytest.mark.parametrize("text", ["I think so.", "I feel well.", "The drum."])
+def test_sentences_ending_in_ordinary_words_are_not_hesitations(text: str) -> None:
+    assert decide(OPTS, text, 0.6).label == "complete"

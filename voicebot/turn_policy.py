@@ -11,6 +11,7 @@ silence that follows is the clock: the turn ends once it lasts the wait the sign
     not closed        unsure: unsure_ms            unfinished: unfinished_ms (the maximum)
     no score (the backend has none)  -> silence_only_ms
     only fillers ("Um.", "Hmm, so...")  -> filler: unfinished_ms (or silence_only_ms), then dropped unanswered
+    a hesitation sound last ("Paris, um.")  -> unfinished
 
 Fillers come first: Whisper writes "Um." with a full stop and the model half expects a message to end
 there, so "Um" followed by a 1.5 s pause before the question got the reply "Um, um, um." spoken into the
@@ -43,6 +44,10 @@ FILLERS = (
     "um", "umm", "uhm", "uh", "uhh", "er", "erm", "hmm", "hm", "mm", "mmm", "ah", "eh", "oh", "well", "so",
     "and", "but", "like",
 )  # fmt: skip
+
+
+# A hesitation sound as the last word: no sentence ends on one ("so", "well", "like" may).
+_TRAILING_HESITATION = r"\b(um+|uhm|uh+|er+m?|hm+|mm+)\W*$"
 
 
 @dataclass(frozen=True)
@@ -93,6 +98,8 @@ def decide(opts: TurnOptions, text: str, p_complete: float | None) -> Verdict:
         return Verdict(opts.silence_only_ms if p_complete is None else opts.unfinished_ms, "filler")
     if p_complete is None:
         return Verdict(opts.silence_only_ms, "silence-only")
+    if re.search(_TRAILING_HESITATION, text.lower()):  # "Paris, um." the user is still looking for words
+        return Verdict(opts.unfinished_ms, "unfinished")
     trailing_open = bool(re.search(r"(,|\.\.\.|…|-|—)\s*$", text))
     closed = bool(re.search(r"[.?!]\s*$", text)) and not trailing_open
     if p_complete >= opts.complete_p:
