@@ -10,12 +10,12 @@ silence that follows is the clock: the turn ends once it lasts the wait the sign
     ASR closed it     complete: complete_ms        unsure: unsure_ms
     not closed        unsure: unsure_ms            unfinished: unfinished_ms (the maximum)
     no score (the backend has none)  -> silence_only_ms
-    only fillers ("Um.", "Hmm, so...")  -> filler: unfinished_ms (or silence_only_ms), then dropped unanswered
+    only fillers ("Um.", "Hmm, so...")  -> filler: unfinished_ms (or silence_only_ms), and never answered alone
     a hesitation sound last ("Paris, um.")  -> unfinished
 
 Fillers come first: Whisper writes "Um." with a full stop and the model half expects a message to end
 there, so "Um" followed by a 1.5 s pause before the question got the reply "Um, um, um." spoken into the
-pause. The user has not started their thought; if they never do, there is nothing to answer.
+pause. The user has not started their thought: the utterance stays open and joins what they say next.
 
 The threshold comes from `python -m voicebot.calibrate_turns` (labelled cuts of real recordings and
 text: 25 complete, 184 unfinished). There, Whisper closed all 25 finished sentences and 22 of them score
