@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from audio.bench_noise import noise
 from audio.io import load_audio
 from audio.vad import (
     Endpointer,
@@ -76,13 +77,6 @@ def test_silence_and_white_noise_make_no_turn(amplitude: float) -> None:
     assert events == []
 
 
-def _hum(seconds: float, level_db: float, rng: np.random.Generator) -> np.ndarray:
-    """Mains hum (120 Hz and its second harmonic, a little hiss) at level_db dBFS RMS."""
-    t = np.arange(int(seconds * RATE)) / RATE
-    x = np.sin(2 * np.pi * 120 * t) + 0.3 * np.sin(2 * np.pi * 240 * t) + 0.1 * rng.standard_normal(len(t))
-    return (x / np.sqrt(np.mean(x * x)) * 10 ** (level_db / 20)).astype(np.float32)
-
-
 @pytest.mark.parametrize("n", [0, 6, 10])
 def test_turn_ends_over_a_loud_steady_hum(testdata: Path, manifest: dict, n: int) -> None:
     """webrtcvad calls a -35 dBFS hum speech in every frame: without the background gate the turn never
@@ -91,7 +85,7 @@ def test_turn_ends_over_a_loud_steady_hum(testdata: Path, manifest: dict, n: int
     speech = np.concatenate(
         [np.zeros(RATE, np.float32), load_audio(testdata / clip["file"]), np.zeros(3 * RATE, np.float32)]
     )
-    x = speech + _hum(len(speech) / RATE, -35.0, np.random.default_rng(n))
+    x = speech + noise("hum", len(speech), np.random.default_rng(n)) * 10 ** (-35 / 20)
     ends = [e for e in Endpointer().feed(x) if isinstance(e, SpeechEnd)]
     assert len(ends) == 1, ends
     assert abs(ends[0].speech_end_s - (1.0 + clip["speech_end_s"])) <= 0.3, (ends, clip["speech_end_s"])

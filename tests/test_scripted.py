@@ -142,15 +142,15 @@ def test_a_tokens_attention_does_not_depend_on_the_rows_beside_it():
     """Lossless speculation and batching need a row's result to be the one-token step's, bit for bit. With
     Qwen's shapes (14 query heads on 2 kv heads of 64) past ~190 keys, batched matmuls over all rows summed in
     another order (docs/MEASUREMENTS.md); on CPU each token now attends alone. (On the project's AVX2 machine
-    the batched form, `batched=True`, differs from alone at 190-400 keys here; MKL's choice varies by CPU.)"""
+    the batched form differed from alone at 190-400 keys here; MKL's choice varies by CPU.)"""
     g = torch.Generator().manual_seed(5)
     k_cache, v_cache = torch.randn(3, 2, 600, 64, generator=g), torch.randn(3, 2, 600, 64, generator=g)
     k_cache[1:], v_cache[1:] = k_cache[0].clone(), v_cache[0].clone()  # the same history in three slots
     q = torch.randn(6, 14, 64, generator=g)
 
-    def row0(starts: list[int], lens: list[int], slots: list[int], batched: bool = False) -> torch.Tensor:
+    def row0(starts: list[int], lens: list[int], slots: list[int]) -> torch.Tensor:
         meta = group_meta(starts, lens, slots, "cpu", False).scripted()
-        return attend(q[: sum(lens)], k_cache, v_cache, meta, not batched)[0]
+        return attend(q[: sum(lens)], k_cache, v_cache, meta, True)[0]
 
     for start in (150, 190, 250, 400, 520):
         alone = row0([start], [1], [0])
