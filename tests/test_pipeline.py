@@ -86,3 +86,26 @@ async def test_a_failing_stage_stops_the_pipeline_with_its_error() -> None:
         assert str(e) == "boom"
     else:
         raise AssertionError("the error was swallowed")
+
+
+async def test_a_cancelled_pipeline_ends_even_when_its_source_swallows_the_cancel() -> None:
+    """On Python 3.11 `asyncio.wait_for` inside a source can lose a cancel (voicebot/tasks.py): the source
+    runs on into a full queue whose stage is gone. The pipeline must still end (the soak's leaked sessions)."""
+
+    async def deaf_source() -> AsyncIterator[fr.Frame]:
+        deaf = True
+        for i in range(1000):  # more than the queue holds
+            try:
+                await asyncio.sleep(0.001)
+            except asyncio.CancelledError:
+                if not deaf:
+                    raise
+                deaf = False  # the first cancel is lost, as wait_for loses it
+            yield fr.LLMText(1, f"x{i}")
+
+    pipe = Pipeline([Upper(delay=0.01), Collect()], maxsize=4)
+    run = asyncio.create_task(pipe.run(deaf_source()))
+    await asyncio.sleep(0.05)
+    run.cancel()
+    done, _ = await asyncio.wait({run}, timeout=3)
+    assert run in done and run.cancelled()

@@ -179,3 +179,30 @@ async def test_a_gap_in_the_incoming_frames_is_silence_and_a_long_one_ends_the_c
     for f in got:  # one clock, counted in samples, with no holes
         assert f.t_s == pytest.approx(t)
         t += len(f.samples) / 16000
+
+
+class _CancellingTrack(ClipTrack):
+    """Cancels its reader from inside its third recv, which then returns a frame: the cancel and the
+    result arrive together, the race in which Python 3.11's wait_for drops the cancel."""
+
+    reader: asyncio.Task | None = None
+
+    async def recv(self):  # type: ignore[no-untyped-def]
+        frame = await super().recv()
+        if self.pos == 3 * 960 and self.reader is not None:
+            self.reader.cancel()
+        return frame
+
+
+async def test_a_cancel_that_arrives_with_a_frame_still_stops_the_reader(testdata) -> None:
+    track = _CancellingTrack(load_audio(testdata / "spk1_snt1.wav", 16000), lead_s=0.0)
+    got = []
+
+    async def read() -> None:
+        async for f in track_frames(track, idle_timeout_s=5.0):
+            got.append(f)
+
+    track.reader = asyncio.create_task(read())
+    done, _ = await asyncio.wait({track.reader}, timeout=5)
+    assert track.reader in done and track.reader.cancelled()
+    assert len(got) <= 3  # it stopped at the cancel, not at the end of the recording

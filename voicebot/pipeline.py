@@ -9,12 +9,12 @@ the stages. All stages share one input clock (voicebot/clock.py).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from collections.abc import AsyncIterable, Callable
 
 from voicebot import frames as fr
 from voicebot.clock import InputClock
+from voicebot.tasks import cancel_and_wait
 
 
 class Stage:
@@ -104,11 +104,9 @@ class Pipeline:
             await self._queues[i + 1].put(frame)
 
     async def _feed(self, source: AsyncIterable[fr.Frame]) -> None:
-        try:
-            async for frame in source:
-                await self._queues[0].put(frame)
-        finally:
-            await self._queues[0].put(fr.EndOfStream())
+        async for frame in source:
+            await self._queues[0].put(frame)
+        await self._queues[0].put(fr.EndOfStream())  # only at the source's end: a cancelled feed ends no stage
 
     async def _run_stage(self, i: int) -> None:
         stage, inbox = self.stages[i], self._queues[i]
@@ -137,11 +135,7 @@ class Pipeline:
                 if t.exception() is not None:
                     raise t.exception()  # type: ignore[misc]
         finally:
-            for t in tasks:
-                t.cancel()
-            for t in tasks:
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await t
+            await cancel_and_wait(tasks)
 
     def _flush(self, turn_id: int, by: int) -> None:
         """Drop `turn_id`'s frames queued after stage `by`; what `by` and later stages send of it from now on

@@ -676,6 +676,11 @@ class Soak:
         freed_s = round(time.monotonic() - t, 2)
         if self.server.sessions:
             self.result.leaks.append(f"round {rnd + 1}: {len(self.server.sessions)} session(s) never freed")
+            stuck = [f"round {rnd + 1}: unfreed session: {_stuck(p)}" for p in self.server.sessions]
+            alive = [t for t in asyncio.all_tasks() if t not in self._own and not t.done()]
+            stuck += [f"round {rnd + 1}: task {t.get_name()} waits at {_awaiting(t)}" for t in alive]
+            print(*stuck, sep="\n", flush=True)
+            self.result.leaks += stuck
         if in_flight():
             self.result.leaks.append(f"round {rnd + 1}: {in_flight()} engine request(s) never finished")
         await asyncio.sleep(1.0)  # closing transports and connection handlers finish before they are counted
@@ -726,6 +731,29 @@ class Soak:
             f" {log.server_v2v_ms} ms, caller {log.client_v2v_ms} ms{bad}{err}",
             flush=True,
         )
+
+
+def _stuck(peer: Any) -> str:
+    """Where an unfreed session stands: its connection, and where its close (or its task) is waiting."""
+    closing, task = peer._closing, peer.task
+    what = "close never started" if closing is None else f"close waits at {_awaiting(closing)}"
+    running = f"session task waits at {_awaiting(task)}" if task is not None and not task.done() else "task done"
+    return f"connection {peer.pc.connectionState}; {what}; {running}"
+
+
+def _awaiting(task: asyncio.Future[Any]) -> str:
+    """The chain of coroutines a task is suspended in, outermost first (a hang's location)."""
+    if task.done():
+        return "nothing (done)"
+    chain, coro = [], getattr(task, "get_coro", lambda: None)()
+    while coro is not None and hasattr(coro, "cr_frame"):
+        frame = coro.cr_frame
+        if frame is not None:
+            chain.append(f"{coro.__qualname__}:{frame.f_lineno}")
+        coro = coro.cr_await
+    if coro is not None:
+        chain.append(type(coro).__name__)  # a future or a task it waits on
+    return " > ".join(chain) or repr(task)
 
 
 def _turn_of(event: dict[str, Any]) -> int:

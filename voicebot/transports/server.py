@@ -8,7 +8,6 @@ cancelled (which aborts its LLM request and TTS), its tracks stopped and its slo
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import ipaddress
 import logging
 import sys
@@ -32,6 +31,7 @@ from voicebot.models import Models
 from voicebot.options import echo_options
 from voicebot.report import TurnRecord
 from voicebot.session import Session
+from voicebot.tasks import cancel_and_wait
 from voicebot.transports.echo import EchoGate, gated
 from voicebot.transports.webrtc import ReplyTrack, restrict_ice_to_loopback, track_frames
 
@@ -77,7 +77,8 @@ class PeerSession:
 
     async def _run(self, remote: MediaStreamTrack) -> None:
         try:
-            first = await asyncio.wait_for(remote.recv(), self.server.idle_timeout_s)
+            async with asyncio.timeout(self.server.idle_timeout_s):  # not wait_for: see voicebot/tasks.py
+                first = await remote.recv()
         except (MediaStreamError, TimeoutError):
             self.close_soon()
             return
@@ -105,10 +106,9 @@ class PeerSession:
         await asyncio.shield(self._closing)
 
     async def _close(self) -> None:
-        if self.task is not None and self.task is not asyncio.current_task():
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await asyncio.wait_for(self.task, self.server.close_timeout_s)
+        own = self.task is None or self.task is asyncio.current_task()
+        if not own and await cancel_and_wait([self.task], self.server.close_timeout_s):  # type: ignore[list-item]
+            log.warning("a session did not stop within %.0f s; freeing it anyway", self.server.close_timeout_s)
         await self.session.close()
         self.track.stop()
         await self.pc.close()

@@ -121,7 +121,8 @@ async def track_frames(
         if frame is None:
             wait = gap_s if gap_s is not None else idle_timeout_s
             try:
-                frame = await asyncio.wait_for(track.recv(), wait)
+                async with asyncio.timeout(wait):  # not wait_for, which can swallow a cancel: voicebot/tasks.py
+                    frame = await track.recv()
             except MediaStreamError:
                 return
             except TimeoutError:
