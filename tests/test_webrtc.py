@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import logging
 import time
 
 import aiohttp
@@ -206,3 +207,34 @@ async def test_a_cancel_that_arrives_with_a_frame_still_stops_the_reader(testdat
     done, _ = await asyncio.wait({track.reader}, timeout=5)
     assert track.reader in done and track.reader.cancelled()
     assert len(got) <= 3  # it stopped at the cancel, not at the end of the recording
+
+
+class _LossyTrack(ClipTrack):
+    """Loses every fifth 20 ms frame in transit: the sender's timestamps jump over it."""
+
+    async def recv(self):  # type: ignore[no-untyped-def]
+        if (self.pos // 960) % 5 == 4:
+            self.pos += 960
+            if self.start is not None:
+                self.start -= 0.02  # the lost frame's time passes on the sender's clock, not on ours
+        return await super().recv()
+
+
+async def test_audio_lost_in_transit_is_silence_and_the_clock_keeps_the_senders_time(testdata, caplog) -> None:
+    clip = load_audio(testdata / "spk1_snt1.wav", 16000)[:16000]  # one second
+    caplog.set_level(logging.INFO, "voicebot.webrtc")
+    got = []
+    frames = track_frames(_LossyTrack(clip, lead_s=0.0), idle_timeout_s=0.3, gap_s=None)
+    async with asyncio.timeout(10):
+        async for f in frames:
+            got.append(f)
+            if f.t_s + len(f.samples) / 16000 >= 1.0:
+                break
+        await frames.aclose()
+    audio = np.concatenate([f.samples for f in got])[:16000]
+    assert len(audio) == 16000  # one second of the sender's time, not 0.8 s
+    lost = [audio[i * 320 + 40 : (i + 1) * 320 - 40] for i in range(4, 50, 5)]  # inside each lost frame
+    heard = [audio[i * 320 + 40 : (i + 1) * 320 - 40] for i in range(50) if i % 5 != 4]
+    assert all(np.abs(x).max() < 1e-3 for x in lost)
+    assert np.mean([np.abs(x).max() for x in heard]) > 10 * max(np.abs(x).max() for x in lost)
+    assert "lost in 9 gaps" in caplog.text or "lost in 10 gaps" in caplog.text

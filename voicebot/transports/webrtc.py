@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import fractions
+import logging
 import time
 from collections.abc import AsyncIterator
 
@@ -21,10 +22,13 @@ from audio.io import StreamResampler
 from voicebot.frames import AudioIn
 from voicebot.transports.playout import PullPlayer
 
+log = logging.getLogger("voicebot.webrtc")
+
 OUT_RATE = 48000
 FRAME_S = 0.02
 IN_RATE = 16000
 GAP_S = 0.5  # no frame from a live track this long: the gap is silence (see track_frames)
+MAX_FILL_S = 5.0  # a jump in the sender's timestamps up to this long is lost audio; a longer one, a reset
 
 
 def restrict_ice_to_loopback() -> None:
@@ -117,26 +121,61 @@ async def track_frames(
     n = 0
     idle = 0.0
     frame = first
-    while True:
-        if frame is None:
-            wait = gap_s if gap_s is not None else idle_timeout_s
-            try:
-                async with asyncio.timeout(wait):  # not wait_for, which can swallow a cancel: voicebot/tasks.py
-                    frame = await track.recv()
-            except MediaStreamError:
-                return
-            except TimeoutError:
-                idle += wait or 0.0
-                if gap_s is None or (idle_timeout_s is not None and idle >= idle_timeout_s):
+    pts_next: int | None = None  # where the next frame starts, in the sender's time base
+    filled = 0.0  # gap silence given since the last frame
+    lost, gaps = 0.0, 0
+    try:
+        while True:
+            if frame is None:
+                wait = gap_s if gap_s is not None else idle_timeout_s
+                try:
+                    async with asyncio.timeout(wait):  # not wait_for, which can swallow a cancel: voicebot/tasks.py
+                        frame = await track.recv()
+                except MediaStreamError:
                     return
-                yield AudioIn(np.zeros(round(gap_s * IN_RATE), np.float32), n / IN_RATE)
-                n += round(gap_s * IN_RATE)
-                continue
-            idle = 0.0
-        if resampler is None or resampler.from_rate != frame.sample_rate:
-            resampler = StreamResampler(frame.sample_rate, IN_RATE)
-        chunk = resampler.process(frame_to_mono(frame))
-        frame = None
-        if len(chunk):
-            yield AudioIn(chunk, n / IN_RATE)
-            n += len(chunk)
+                except TimeoutError:
+                    idle += wait or 0.0
+                    if gap_s is None or (idle_timeout_s is not None and idle >= idle_timeout_s):
+                        return
+                    yield AudioIn(np.zeros(round(gap_s * IN_RATE), np.float32), n / IN_RATE)
+                    n += round(gap_s * IN_RATE)
+                    filled += gap_s
+                    continue
+                idle = 0.0
+            if resampler is None or resampler.from_rate != frame.sample_rate:
+                resampler = StreamResampler(frame.sample_rate, IN_RATE)
+            pcm = frame_to_mono(frame)
+            if (missing := _missing_s(frame, pts_next) - filled) >= FRAME_S / 2:
+                # packets lost (or dropped by a jitter buffer that overflowed while the CPU was busy): their
+                # time is silence, so the clock stays the sender's and words either side are not glued together
+                pcm = np.concatenate([np.zeros(round(missing * frame.sample_rate), np.float32), pcm])
+                lost, gaps = lost + missing, gaps + 1
+            pts_next = _pts_after(frame)
+            filled = 0.0
+            chunk = resampler.process(pcm)
+            frame = None
+            if len(chunk):
+                yield AudioIn(chunk, n / IN_RATE)
+                n += len(chunk)
+    finally:
+        _report_loss(lost, gaps)
+
+
+def _missing_s(frame: AudioFrame, expected: int | None) -> float:
+    """Seconds between where `frame` should have started and where it does (0 when unknown)."""
+    if expected is None or frame.pts is None or frame.time_base is None:
+        return 0.0
+    delta = (frame.pts - expected) % 2**32  # RTP timestamps are 32 bits and wrap
+    seconds = float(delta * frame.time_base)
+    return seconds if seconds <= MAX_FILL_S else 0.0  # a larger jump forward (or any back) is a reset
+
+
+def _pts_after(frame: AudioFrame) -> int | None:
+    if frame.pts is None or frame.time_base is None:
+        return None
+    return frame.pts + round(frame.samples / frame.sample_rate / frame.time_base)
+
+
+def _report_loss(lost_s: float, gaps: int) -> None:
+    if gaps:
+        log.info("%.2f s of incoming audio lost in %d gaps (replaced by silence)", lost_s, gaps)
