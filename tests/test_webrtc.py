@@ -17,6 +17,8 @@ import numpy as np
 import pytest
 import pytest_asyncio
 from aiohttp import web
+from aiortc import RTCPeerConnection
+from aiortc.rtcrtpreceiver import RTCRtpReceiver
 from webrtc_helpers import ClipTrack, call, offer
 
 from audio.io import load_audio
@@ -24,7 +26,7 @@ from audio.wer import normalize, word_edits
 from voicebot.config import load_config
 from voicebot.models import load_models
 from voicebot.transports.server import VoiceServer
-from voicebot.transports.webrtc import restrict_ice_to_loopback, track_frames
+from voicebot.transports.webrtc import ArrivalOrderBuffer, deliver_on_arrival, restrict_ice_to_loopback, track_frames
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 STAGE_TASKS = {"feed", "vad", "asr", "turns", "llm", "tts", "sink", "peer-session"}
@@ -79,6 +81,8 @@ async def test_a_call_is_transcribed_and_answered_with_audio(server, testdata, m
         final = await client.wait_for(lambda e: e["type"] == "final" and e["text"].strip(), 20)
         assert word_edits(normalize(truth), normalize(final["text"])) == 0, final["text"]
         assert any(e["type"] == "partial" for e in client.events)
+        buffers = [r._RTCRtpReceiver__jitter_buffer for p in vs.sessions for r in p.pc.getReceivers()]
+        assert buffers and all(isinstance(b, ArrivalOrderBuffer) for b in buffers)  # speech is not held back
         reply = await client.wait_for(lambda e: e["type"] == "reply", 30)
         assert reply["text"].strip() and not reply["error"]
         turn = await client.wait_for(lambda e: e["type"] == "turn", 30)
@@ -238,3 +242,53 @@ async def test_audio_lost_in_transit_is_silence_and_the_clock_keeps_the_senders_
     assert all(np.abs(x).max() < 1e-3 for x in lost)
     assert np.mean([np.abs(x).max() for x in heard]) > 10 * max(np.abs(x).max() for x in lost)
     assert "lost in 9 gaps" in caplog.text or "lost in 10 gaps" in caplog.text
+
+
+async def _receive_over_lossy_link(samples: np.ndarray, on_arrival: bool, seconds: float = 2.0):  # type: ignore[no-untyped-def]
+    """A loopback call whose network loses 1 RTP packet in 10; returns (share of frames received, lag p50 s)."""
+    a, b = RTCPeerConnection(), RTCPeerConnection()
+    got: asyncio.Future = asyncio.get_running_loop().create_future()
+    b.on("track", got.set_result)
+    sender = ClipTrack(samples, lead_s=0.0)
+    a.addTrack(sender)
+    try:
+        await a.setLocalDescription(await a.createOffer())
+        await b.setRemoteDescription(a.localDescription)
+        if on_arrival:
+            deliver_on_arrival(b)
+        await b.setLocalDescription(await b.createAnswer())
+        await a.setRemoteDescription(b.localDescription)
+        track = await got
+        frames, lags, last = 0, [], 0
+        async with asyncio.timeout(seconds + 5):
+            while sender.start is None or time.monotonic() < sender.start + seconds:
+                f = await track.recv()
+                frames, last = frames + 1, f.pts
+                lags.append(time.monotonic() - (sender.start + f.pts / 48000))
+        return frames / (last // 960 + 1), float(np.median(lags))
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_lost_packet_costs_only_itself_and_adds_no_lag(testdata, monkeypatch) -> None:
+    """aiortc's own jitter buffer holds 80 ms, and after one lost packet 300 ms and drops more; speech for
+    the VAD needs none of it (ArrivalOrderBuffer). The lossy network is simulated: packets are dropped
+    on receipt."""
+    restrict_ice_to_loopback()
+    handle = RTCRtpReceiver._handle_rtp_packet
+    count = itertools.count()
+
+    async def lossy(self, packet, arrival_time_ms):  # type: ignore[no-untyped-def]
+        if next(count) % 10 == 9:
+            return None
+        return await handle(self, packet, arrival_time_ms)
+
+    monkeypatch.setattr(RTCRtpReceiver, "_handle_rtp_packet", lossy)
+    speech = load_audio(testdata / "spk1_snt1.wav", 16000)
+    ours = await _receive_over_lossy_link(speech, on_arrival=True)
+    theirs = await _receive_over_lossy_link(speech, on_arrival=False)
+    print(f"\n1 packet in 10 lost: received {ours[0]:.0%} / lag {ours[1] * 1000:.0f} ms; aiortc's buffer: "
+          f"{theirs[0]:.0%} / {theirs[1] * 1000:.0f} ms")  # fmt: skip
+    assert theirs[0] < 0.8  # the loss is real
+    assert ours[0] >= 0.85 and ours[1] < 0.04

@@ -14,8 +14,10 @@ import time
 from collections.abc import AsyncIterator
 
 import numpy as np
-from aiortc import MediaStreamTrack
+from aiortc import MediaStreamTrack, RTCPeerConnection
+from aiortc.jitterbuffer import JitterFrame
 from aiortc.mediastreams import MediaStreamError
+from aiortc.rtp import RtpPacket
 from av import AudioFrame
 
 from audio.io import StreamResampler
@@ -89,6 +91,45 @@ class ReplyTrack(MediaStreamTrack):
         frame.time_base = fractions.Fraction(1, self.rate)
         self._pts += self._samples
         return frame
+
+
+class ArrivalOrderBuffer:
+    """Stands in for aiortc's audio jitter buffer on a receiver: each packet is passed on as it arrives.
+
+    Why: the speech goes to the VAD and ASR, not to a loudspeaker, so there is nothing to smooth. aiortc's
+    buffer holds 4 packets (80 ms) before passing one on, and one lost packet fills it to 16 (300 ms of lag
+    for the rest of the call, since it passes on one packet per packet that arrives) and drops the next
+    few (measured on loopback, 1 packet in 10 lost: 55 % of the audio arrived, 283 ms behind; with this,
+    90 %, no lag). A late packet (older than one passed on) is dropped; lost time becomes silence in
+    `track_frames`, from the jump in the timestamps.
+    """
+
+    capacity = 16  # aiortc reads it (for NACKs on video only)
+
+    def __init__(self) -> None:
+        self._last: int | None = None
+
+    def add(self, packet: RtpPacket) -> tuple[bool, JitterFrame | None]:
+        """(ask for a key frame, the frame to decode): never the first, as audio has no key frames."""
+        seq = packet.sequence_number
+        if self._last is not None and not 0 < (seq - self._last) % 65536 < 32768:
+            return False, None  # a duplicate, or later than a packet already passed on
+        self._last = seq
+        return False, JitterFrame(data=packet._data, timestamp=packet.timestamp)  # type: ignore[attr-defined]
+
+
+def deliver_on_arrival(pc: RTCPeerConnection) -> None:
+    """Give each incoming audio track of `pc` an ArrivalOrderBuffer (before media flows). aiortc has no
+    option for it: its receiver's private buffer is replaced, and left alone if that attribute is gone."""
+    for receiver in pc.getReceivers():
+        if receiver.track is not None and receiver.track.kind == "audio":
+            if not hasattr(receiver, _BUFFER):
+                log.warning("aiortc's receiver has changed: audio keeps its own jitter buffer (+80 ms)")
+                return
+            setattr(receiver, _BUFFER, ArrivalOrderBuffer())
+
+
+_BUFFER = "_RTCRtpReceiver__jitter_buffer"
 
 
 def frame_to_mono(frame: AudioFrame) -> np.ndarray:
