@@ -100,6 +100,7 @@ async def test_the_soak_catches_a_session_that_is_never_freed(cfg, models, testd
     res = await run_soak(cfg, models, opts, testdata / "manifest.json", [[TurnPlan("spk1_snt1.wav")]])
     assert res.turns[0].answered
     assert not res.ok and any("never freed" in leak for leak in res.leaks), res.leaks
+    assert any("unfreed session: connection" in leak for leak in res.leaks), res.leaks  # and where it stands
 
 
 async def slow_offer(port: int, body: bytes, send_body: asyncio.Event) -> int:
@@ -216,7 +217,7 @@ async def test_a_burst_past_max_queue_is_429_and_the_engine_keeps_serving(models
 def test_soak_options_are_checked() -> None:
     from voicebot.errors import VoicebotError
 
-    for bad in ({"callers": 0}, {"p_hang_up": 0.7, "p_barge_in": 0.5}, {"turn_timeout_s": 0}):
+    for bad in ({"callers": 0}, {"p_hang_up": 0.7, "p_barge_in": 0.5}, {"turn_timeout_s": 0}, {"packet_loss": 0.6}):
         with pytest.raises(VoicebotError):
             SoakOptions(**bad)  # type: ignore[arg-type]
     assert np.isclose(SoakOptions().rss_margin, 0.05)

@@ -57,6 +57,7 @@ def _parser() -> argparse.ArgumentParser:
     soak.add_argument("--hang-up", type=float, default=0.1, help="probability a turn is hung up mid-reply")
     soak.add_argument("--barge-in", type=float, default=0.15, help="probability the next turn talks over a reply")
     soak.add_argument("--bad-offer", type=float, default=0.15, help="probability of a bad offer before a turn")
+    soak.add_argument("--loss", type=float, default=0.0, help="simulated network: share of RTP packets lost")
     soak.add_argument("--turn-timeout", type=float, default=120.0, help="seconds: no reply by then is a hang")
     soak.add_argument("--timeout", type=float, default=1800.0, help="seconds for the whole run")
     soak.add_argument("--manifest", type=Path, help="recordings manifest (default: ../shared/testdata)")
@@ -140,6 +141,7 @@ async def _main(args: argparse.Namespace) -> int:
             p_bad_offer=args.bad_offer,
             turn_timeout_s=args.turn_timeout,
             run_timeout_s=args.timeout,
+            packet_loss=args.loss,
         )
         return await run_soak_command(cfg, opts, args.manifest, args.json)
     raise AssertionError(args.command)

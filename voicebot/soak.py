@@ -9,7 +9,8 @@ hung up mid-reply, or barged in on (the next sentence starts while the reply pla
 (garbage SDP, no DTLS fingerprint, another site's Origin; at every round start one offer beyond
 `max_sessions`) go to `/offer` between turns. `server.max_sessions` is set to callers + 1: the spare slot
 lets a bad offer reach the SDP checks (a full server answers 503 before reading the offer), and at the
-round start a silent extra call fills it for the beyond-limit offer.
+round start a silent extra call fills it for the beyond-limit offer. `--loss P` makes the link lossy (each
+RTP packet, either way, lost with chance P), as Wi-Fi is.
 
 The run is split into rounds: every caller makes one call of `turns_per_call` turns, then all hang up and
 the soak waits for the server to free every session and the engine every request before it counts RSS,
@@ -38,7 +39,7 @@ import sys
 import threading
 import time
 from collections import Counter, deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal
@@ -48,6 +49,7 @@ import numpy as np
 from aiohttp import web
 from aiortc import MediaStreamTrack, RTCConfiguration, RTCPeerConnection, RTCSessionDescription
 from aiortc.mediastreams import MediaStreamError
+from aiortc.rtcrtpreceiver import RTCRtpReceiver
 from av import AudioFrame
 
 from audio.io import load_audio, resample
@@ -90,6 +92,7 @@ class SoakOptions:
     run_timeout_s: float = 1800.0
     free_timeout_s: float = 15.0  # sessions and engine requests not freed this long after a round: a leak
     rss_margin: float = 0.05
+    packet_loss: float = 0.0  # simulated lossy network: each RTP packet, either way, lost with this chance
 
     def __post_init__(self) -> None:
         if self.callers < 1 or self.turns < 1 or self.turns_per_call < 1:
@@ -97,6 +100,8 @@ class SoakOptions:
         probs = (self.p_hang_up, self.p_barge_in, self.p_bad_offer)
         if not all(0 <= p <= 1 for p in probs) or self.p_hang_up + self.p_barge_in > 1:
             raise VoicebotError("--hang-up, --barge-in and --bad-offer are probabilities (hang-up + barge-in <= 1)")
+        if not 0 <= self.packet_loss < 0.5:
+            raise VoicebotError("--loss is the share of packets lost, 0 to 0.5")
         if min(self.turn_timeout_s, self.run_timeout_s, self.free_timeout_s) <= 0:
             raise VoicebotError("timeouts must be > 0")
 
@@ -437,9 +442,12 @@ class Soak:
         site = web.TCPSite(runner, "127.0.0.1", 0)
         await site.start()
         self.url = f"http://127.0.0.1:{site._server.sockets[0].getsockname()[1]}"  # type: ignore[union-attr]
+        stack = contextlib.ExitStack()
         t0 = time.monotonic()
         res = self.result
         try:
+            if self.opts.packet_loss:
+                stack.enter_context(lossy_network(self.opts.packet_loss, self.opts.seed))
             await _fill_default_executor()
             me = asyncio.current_task()
             self._own = {me} if me is not None else set()
@@ -453,6 +461,7 @@ class Soak:
             res.metrics_text = await self._get("/metrics")
         finally:
             await runner.cleanup()
+            stack.close()
         res.wall_s = round(time.monotonic() - t0, 1)
         self._check_final()
         res.latency_ms = {
@@ -731,6 +740,24 @@ class Soak:
             f" {log.server_v2v_ms} ms, caller {log.client_v2v_ms} ms{bad}{err}",
             flush=True,
         )
+
+
+@contextlib.contextmanager
+def lossy_network(p: float, seed: int) -> Iterator[None]:
+    """A simulated lossy link (loopback loses nothing): every aiortc receiver in this process, the server's
+    and the callers', drops each incoming RTP packet with chance `p` (seeded), as Wi-Fi does."""
+    handle = RTCRtpReceiver._handle_rtp_packet
+    rng = random.Random(seed)
+
+    async def lossy(self: RTCRtpReceiver, packet: Any, arrival_time_ms: int) -> None:
+        if rng.random() >= p:
+            await handle(self, packet, arrival_time_ms)
+
+    RTCRtpReceiver._handle_rtp_packet = lossy  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        RTCRtpReceiver._handle_rtp_packet = handle  # type: ignore[method-assign]
 
 
 def _stuck(peer: Any) -> str:
