@@ -58,7 +58,7 @@ from voicebot.errors import VoicebotError
 from voicebot.models import Models
 from voicebot.report import percentiles, summarize, write_json_atomic
 from voicebot.transports.server import VoiceServer
-from voicebot.transports.webrtc import frame_to_mono, restrict_ice_to_loopback
+from voicebot.transports.webrtc import deliver_on_arrival, frame_to_mono, restrict_ice_to_loopback
 
 DEFAULT_MANIFEST = Path(__file__).resolve().parents[2] / "shared" / "testdata" / "manifest.json"
 RATE = 48000
@@ -268,6 +268,7 @@ class Call:
         if status != 200:
             raise VoicebotError(f"a good offer got HTTP {status}: {body}")
         await self.pc.setRemoteDescription(RTCSessionDescription(sdp=body["sdp"], type=body["type"]))
+        deliver_on_arrival(self.pc)  # the caller times reply audio as it arrives, not after an 80 ms buffer
 
     async def until(self, pred: Callable[[], Any], timeout: float, what: str) -> Any:
         """Wait until pred() is truthy (re-checked on every event and loud frame, and every 0.1 s)."""
