@@ -99,7 +99,7 @@ class ArrivalOrderBuffer:
     Why: the speech goes to the VAD and ASR, not to a loudspeaker, so there is nothing to smooth. aiortc's
     buffer holds 4 packets (80 ms) before passing one on, and one lost packet fills it to 16 (300 ms of lag
     for the rest of the call, since it passes on one packet per packet that arrives) and drops the next
-    few (measured on loopback, 1 packet in 10 lost: 55 % of the audio arrived, 283 ms behind; with this,
+    few (measured on loopback, 1 packet in 10 lost: about half the audio arrived, 283 ms behind; with this,
     90 %, no lag). A late packet (older than one passed on) is dropped; lost time becomes silence in
     `track_frames`, from the jump in the timestamps.
     """
