@@ -115,7 +115,10 @@ class ArrivalOrderBuffer:
         if self._last is not None and not 0 < (seq - self._last) % 65536 < 32768:
             return False, None  # a duplicate, or later than a packet already passed on
         self._last = seq
-        return False, JitterFrame(data=packet._data, timestamp=packet.timestamp)  # type: ignore[attr-defined]
+        data: bytes = packet._data  # type: ignore[attr-defined]  # the payload, as aiortc's receiver parsed it
+        if not data:
+            return False, None  # padding only: nothing to decode
+        return False, JitterFrame(data=data, timestamp=packet.timestamp)
 
 
 def deliver_on_arrival(pc: RTCPeerConnection) -> None:
