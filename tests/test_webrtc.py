@@ -26,6 +26,7 @@ from audio.wer import normalize, word_edits
 from voicebot.config import load_config
 from voicebot.models import load_models
 from voicebot.soak import lossy_network
+from voicebot.transports import webrtc
 from voicebot.transports.server import VoiceServer
 from voicebot.transports.webrtc import ArrivalOrderBuffer, deliver_on_arrival, restrict_ice_to_loopback, track_frames
 
@@ -82,7 +83,7 @@ async def test_a_call_is_transcribed_and_answered_with_audio(server, testdata, m
         final = await client.wait_for(lambda e: e["type"] == "final" and e["text"].strip(), 20)
         assert word_edits(normalize(truth), normalize(final["text"])) == 0, final["text"]
         assert any(e["type"] == "partial" for e in client.events)
-        buffers = [r._RTCRtpReceiver__jitter_buffer for p in vs.sessions for r in p.pc.getReceivers()]
+        buffers = [getattr(r, webrtc._BUFFER) for p in vs.sessions for r in p.pc.getReceivers()]
         assert buffers and all(isinstance(b, ArrivalOrderBuffer) for b in buffers)  # speech is not held back
         reply = await client.wait_for(lambda e: e["type"] == "reply", 30)
         assert reply["text"].strip() and not reply["error"]
