@@ -109,3 +109,33 @@ async def test_a_cancelled_pipeline_ends_even_when_its_source_swallows_the_cance
     run.cancel()
     done, _ = await asyncio.wait({run}, timeout=3)
     assert run in done and run.cancelled()
+
+
+class SlowClock(Stage):
+    """Advances the input clock past each chunk only when allowed to: a stage that cannot keep up."""
+
+    name = "slow"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.go = asyncio.Event()
+
+    async def handle(self, frame: fr.Frame) -> None:
+        if isinstance(frame, fr.AudioIn):
+            await self.go.wait()
+            await self.clock.advance(frame.t_s + len(frame.samples) / 16000)
+
+
+async def test_backlog_is_the_audio_taken_in_that_the_stages_have_not_reached() -> None:
+    import numpy as np
+
+    slow = SlowClock()
+    pipe = Pipeline([slow, Collect()], maxsize=100)
+    chunks = [fr.AudioIn(np.zeros(320, np.float32), 0.02 * i) for i in range(50)]  # 1 s of audio
+    run = asyncio.create_task(pipe.run(_source(chunks)))
+    for _ in range(100):
+        await asyncio.sleep(0)
+    assert 0.97 <= pipe.backlog_s() <= 0.99  # all fed, none processed: a second behind
+    slow.go.set()
+    await run
+    assert pipe.backlog_s() == 0.0  # caught up, and the input is over

@@ -204,6 +204,10 @@ class ServerConfig(_Section):
     host: str = "127.0.0.1"
     port: int = Field(8080, ge=0, le=65535)
     max_sessions: int = Field(4, ge=1, le=1000)
+    max_lag_ms: int = Field(
+        2000, ge=100, le=3_600_000,
+        description="new callers get 503 while a session runs this far behind real time (voicebot/session.py)",
+    )  # fmt: skip
     allowed_origins: list[str] = Field(
         default_factory=list, description="other page origins (e.g. https://app.example.com) that may call /offer"
     )

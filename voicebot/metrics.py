@@ -18,6 +18,8 @@ class Metrics:
     sessions_total: int = 0
     sessions_rejected: int = 0
     sessions_active: int = 0
+    sessions_overloaded: int = 0  # callers turned away because a session ran behind real time
+    lag_s: float = 0.0  # how far the most lagging session runs behind real time, as last checked
     turns_total: int = 0
     turns_interrupted: int = 0
     turns_stalled: int = 0
@@ -51,8 +53,21 @@ class Metrics:
             (
                 "voicebot_sessions_rejected_total",
                 "counter",
-                "Callers turned away (server full).",
+                "Callers turned away (server full or overloaded, or another site's page).",
                 self.sessions_rejected,
+            ),
+            (
+                "voicebot_sessions_overloaded_total",
+                "counter",
+                "Callers turned away because a session ran more than server.max_lag_ms behind real time.",
+                self.sessions_overloaded,
+            ),
+            (
+                "voicebot_session_lag_seconds",
+                "gauge",
+                "How far the most lagging session runs behind real time (input not yet processed, or a reply "
+                "overdue beyond the voice-to-voice budget).",
+                round(self.lag_s, 3),
             ),
             ("voicebot_turns_total", "counter", "Turns answered since start.", self.turns_total),
             ("voicebot_turns_interrupted", "gauge", "Barged-in turns among the recent ones.", self.turns_interrupted),

@@ -86,6 +86,12 @@ class TurnObserver:
     def _stamp(self, current: float | None, turn_id: int, wall: float) -> float:
         return current if current is not None else round(self._clock(turn_id, wall), 3)
 
+    def waiting_s(self, now: float | None = None) -> float:
+        """How long the user has waited for a reply: the oldest released turn with nothing audible yet."""
+        now = time.monotonic() if now is None else now
+        walls = [self._anchor[t][1] for t, rec in self._open.items() if rec.first_audible_reply_s is None]
+        return max((now - w for w in walls), default=0.0)
+
     def on_audible(self, turn_id: int, wall: float) -> None:
         rec = self._open.get(turn_id)
         if rec is not None:

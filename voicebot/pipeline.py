@@ -72,6 +72,7 @@ class Pipeline:
         self.stages = stages
         self.on_frame = on_frame
         self.clock = clock or InputClock()
+        self.fed_s = 0.0  # input time of the latest audio taken from the source
         self._queues: list[asyncio.Queue[fr.Frame]] = [asyncio.Queue(maxsize) for _ in stages]
         self._index = {id(s): i for i, s in enumerate(stages)}
         # turn id -> index of the stage that cancelled it: only frames that stage and later ones send are
@@ -105,6 +106,8 @@ class Pipeline:
 
     async def _feed(self, source: AsyncIterable[fr.Frame]) -> None:
         async for frame in source:
+            if isinstance(frame, fr.AudioIn):
+                self.fed_s = frame.t_s
             await self._queues[0].put(frame)
         await self._queues[0].put(fr.EndOfStream())  # only at the source's end: a cancelled feed ends no stage
 
@@ -136,6 +139,12 @@ class Pipeline:
                     raise t.exception()  # type: ignore[misc]
         finally:
             await cancel_and_wait(tasks)
+
+    def backlog_s(self) -> float:
+        """Seconds of input taken from the source that turn-taking has not yet seen (its clock lags): how
+        far the stages run behind the audio arriving. 0 once the input has ended."""
+        now = self.clock.now_s
+        return 0.0 if now == float("inf") else max(0.0, self.fed_s - now)
 
     def _flush(self, turn_id: int, by: int) -> None:
         """Drop `turn_id`'s frames queued after stage `by`; what `by` and later stages send of it from now on

@@ -68,6 +68,7 @@ class Session:
             clock=InputClock(realtime),
         )
         self.on_frame = on_frame
+        self._v2v_budget_s = cfg.budgets_ms.voice_to_voice / 1000
 
     def _on_frame(self, frame: fr.Frame, wall: float) -> None:
         self.observer.on_frame(frame, wall)
@@ -80,6 +81,12 @@ class Session:
         await self.pipeline.run(source)
         return self.observer.turns
 
+    def lag_s(self, now: float | None = None) -> float:
+        """How far this session runs behind real time: audio received that the stages have not yet reached,
+        or a user kept waiting for a reply beyond the voice-to-voice budget. A server turns new callers
+        away while a session lags (voicebot/transports/server.py): another call would slow every call."""
+        waiting = self.observer.waiting_s(now) - self._v2v_budget_s
+        return max(0.0, self.pipeline.backlog_s(), waiting)
+
     async def close(self) -> None:
         await self.pipeline.close()
-

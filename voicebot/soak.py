@@ -379,6 +379,7 @@ class SoakResult:
     hangs: list[str] = field(default_factory=list)
     latency_ms: dict[str, Any] = field(default_factory=dict)
     busy_redials: int = 0  # a redial refused while the hung-up session was still being freed
+    overload_redials: int = 0  # a redial refused while the server ran behind real time (server.max_lag_ms)
     wall_s: float = 0.0
     metrics_text: str = ""
 
@@ -574,9 +575,12 @@ class Soak:
             try:
                 await call.dial(self.url)
                 return call
-            except Busy:
+            except Busy as e:
                 await call.hang_up()
-                self.result.busy_redials += 1
+                if "overloaded" in str(e):
+                    self.result.overload_redials += 1
+                else:
+                    self.result.busy_redials += 1
                 if time.monotonic() > deadline:
                     raise TimeoutError("every session still busy") from None
                 await asyncio.sleep(0.25)
@@ -814,7 +818,8 @@ def summary_lines(res: SoakResult) -> list[str]:
     lines = [
         f"turns {c['turns']}: answered {c['answered']}, completed (whole reply heard) {c['completed']}, hung up"
         f" {c['hung_up']}, barge-ins {c['barge_ins']} (cut {c['barge_ins_cut']}), bad offers {c['bad_offers']},"
-        f" busy redials {res.busy_redials}; errors {c['errors']}, leaks {c['leaks']}, hangs {c['hangs']}",
+        f" busy redials {res.busy_redials}, overload redials {res.overload_redials};"
+        f" errors {c['errors']}, leaks {c['leaks']}, hangs {c['hangs']}",
     ]
     for name, key in (("server", None), ("caller", "client_voice_to_voice")):
         s = (res.latency_ms.get("server") or {}).get("voice_to_voice") if key is None else res.latency_ms.get(key)

@@ -499,7 +499,10 @@ async function connect() {
   }
   if (resp.status === 503) {
     const said = answer.error ? ` (the server says: ${answer.error})` : "";
-    throw new CallError(`The assistant is busy: every voice session is in use. Try again in a minute${said}.`);
+    const what = /overloaded/.test(answer.error || "")
+      ? "its calls are running behind real time"
+      : "every voice session is in use";
+    throw new CallError(`The assistant is busy: ${what}. Try again in a minute${said}.`);
   }
   if (!resp.ok) throw new CallError(`The server refused the call: ${answer.error || `HTTP ${resp.status}`}`);
   await pc.setRemoteDescription(answer);

@@ -156,10 +156,21 @@ class VoiceServer:
     async def client_config(self, request: web.Request) -> web.Response:
         return web.json_response({"iceServers": [{"urls": u} for u in self.cfg.server.ice_servers]})
 
+    def lag_s(self) -> float:
+        """How far the most lagging session runs behind real time (voicebot/session.py)."""
+        self.metrics.lag_s = max((p.session.lag_s() for p in self.sessions), default=0.0)
+        return self.metrics.lag_s
+
+    def overloaded(self) -> bool:
+        return self.lag_s() * 1000 > self.cfg.server.max_lag_ms
+
     async def healthz(self, request: web.Request) -> web.Response:
-        return web.json_response({"ok": True, "sessions": len(self.sessions)})
+        lag_ms = round(self.lag_s() * 1000)
+        accepting = len(self.sessions) < self.cfg.server.max_sessions and lag_ms <= self.cfg.server.max_lag_ms
+        return web.json_response({"ok": True, "sessions": len(self.sessions), "lag_ms": lag_ms, "accepting": accepting})
 
     async def prometheus(self, request: web.Request) -> web.Response:
+        self.lag_s()
         return web.Response(text=self.metrics.render(), content_type="text/plain", charset="utf-8")
 
     def _origin_allowed(self, request: web.Request) -> bool:
@@ -178,6 +189,16 @@ class VoiceServer:
         msg = f"server busy: all {limit} voice sessions are in use; try again later"
         return web.json_response({"error": msg}, status=503)
 
+    def _overloaded(self) -> web.Response:
+        """Another call would slow every call further: a caller is better told now than answered late."""
+        self.metrics.sessions_rejected += 1
+        self.metrics.sessions_overloaded += 1
+        msg = (
+            f"server overloaded: its calls are running {self.metrics.lag_s:.1f} s behind real time; "
+            "try again in a minute"
+        )
+        return web.json_response({"error": msg}, status=503)
+
     async def offer(self, request: web.Request) -> web.Response:
         if not self._origin_allowed(request):
             self.metrics.sessions_rejected += 1
@@ -185,6 +206,8 @@ class VoiceServer:
             return web.json_response({"error": f"origin {origin} may not open voice sessions here"}, status=403)
         if len(self.sessions) >= self.cfg.server.max_sessions:
             return self._busy()
+        if self.overloaded():
+            return self._overloaded()
         try:
             body = await request.json()
             offer = RTCSessionDescription(sdp=body["sdp"], type=body["type"])
