@@ -17,9 +17,13 @@ import torch
 from engine.quant import int8_available
 
 # What lowers the instruction set a CPU path really uses, for measuring an ordinary laptop's column on a
-# faster CPU: oneDNN's, ATen's and fbgemm's own switches (fbgemm, our int8 GEMM, heeds only its own), and
-# CTranslate2's (Whisper), which heeds only its own too.
-ISA_VARIABLES = ("ONEDNN_MAX_CPU_ISA", "ATEN_CPU_CAPABILITY", "FBGEMM_ENABLE_INSTRUCTIONS", "CT2_FORCE_CPU_ISA")
+# faster CPU: oneDNN's, ATen's and fbgemm's own switches (fbgemm, our int8 GEMM, heeds only its own),
+# CTranslate2's (Whisper), which heeds only its own too, and MKL's (fp32 matmuls: the HF baseline, our
+# attention), which heeds neither ATen's nor oneDNN's.
+ISA_VARIABLES = (
+    "ONEDNN_MAX_CPU_ISA", "ATEN_CPU_CAPABILITY", "FBGEMM_ENABLE_INSTRUCTIONS", "CT2_FORCE_CPU_ISA",
+    "MKL_ENABLE_INSTRUCTIONS",
+)  # fmt: skip
 
 # /proc/cpuinfo flag -> the name we print
 _FEATURES = {
