@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 import pytest_asyncio
+from engine_load import engine_full
 
 from engine import Engine, EngineOptions
 from voicebot import frames as fr
@@ -315,17 +316,9 @@ async def test_once_a_reply_is_written_the_next_turns_history_is_prefilled(engin
 async def test_a_session_starts_even_when_the_engine_is_full(engine) -> None:
     """The start-up prefill of the system prompt queues behind other calls' requests when every batch slot
     is taken: it is given up after START_WARM_S, so the session still starts and reads its audio."""
-    from engine import SamplingParams
     from voicebot.stages import llm as llm_stage
 
-    async def hog() -> None:
-        ids = engine.tokenizer.encode_chat([{"role": "user", "content": "Count to a thousand."}])
-        async for _ in engine.generate_ids(ids, SamplingParams(max_tokens=400, ignore_eos=True)):
-            pass
-
-    hogs = [asyncio.create_task(hog()) for _ in range(engine.options.max_batch)]
-    try:
-        await until(lambda: engine.stats()["running"] == engine.options.max_batch)
+    async with engine_full(engine, max_tokens=400) as hogs:
         stage = LlmStage(EngineClient(engine), Conversation("You are brief."), PARAMS)
         t0 = time.monotonic()
         await stage.start()
@@ -333,8 +326,4 @@ async def test_a_session_starts_even_when_the_engine_is_full(engine) -> None:
         assert llm_stage.START_WARM_S <= took < llm_stage.START_WARM_S + 1.0, took
         await until(lambda: engine.stats()["in_flight"] == engine.options.max_batch)  # its request was dropped
         assert not all(t.done() for t in hogs)  # the engine was still full when the start gave up
-    finally:
-        for t in hogs:
-            t.cancel()
-        await asyncio.gather(*hogs, return_exceptions=True)
     await until(lambda: engine.stats()["in_flight"] == 0)

@@ -11,6 +11,8 @@ import asyncio
 import itertools
 import logging
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import aiohttp
 import numpy as np
@@ -19,6 +21,7 @@ import pytest_asyncio
 from aiohttp import web
 from aiortc import RTCPeerConnection
 from aiortc.rtp import RtpPacket
+from engine_load import engine_full
 from webrtc_helpers import ClipTrack, call, offer
 
 from audio.io import load_audio
@@ -47,16 +50,24 @@ async def models(cfg):
     await m.close()
 
 
-@pytest_asyncio.fixture(loop_scope="module")
-async def server(cfg, models):
+@asynccontextmanager
+async def _serve(cfg, models) -> AsyncIterator[tuple[VoiceServer, str]]:  # type: ignore[no-untyped-def]
+    """A VoiceServer on a free loopback port: (server, its URL)."""
     vs = VoiceServer(cfg, models)
     runner = web.AppRunner(vs.app())
     await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    yield vs, f"http://127.0.0.1:{port}"
-    await runner.cleanup()
+    try:
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        yield vs, f"http://127.0.0.1:{site._server.sockets[0].getsockname()[1]}"  # type: ignore[union-attr]
+    finally:
+        await runner.cleanup()
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def server(cfg, models):
+    async with _serve(cfg, models) as served:
+        yield served
 
 
 def _clip(testdata, manifest, name: str) -> tuple[np.ndarray, str]:
@@ -160,58 +171,37 @@ async def test_a_server_running_behind_real_time_turns_new_callers_away(models, 
     """The engine is saturated for real (every batch slot taken by long requests), so a caller's reply
     waits; once it is overdue by more than server.max_lag_ms, a new caller gets a clear 503 rather than a
     call that would slow every call; when the load goes, calls are taken again."""
-    from engine import SamplingParams
-
     cfg = load_config(None, {"llm.max_tokens": 20, "server.max_sessions": 3, "server.max_lag_ms": 300,
                              "turns.end_of_turn": "silence"})  # fmt: skip
     engine = getattr(models.llm, "engine", None)
     assert engine is not None, "the default LLM backend is the in-process engine"
-    vs = VoiceServer(cfg, models)
-    runner = web.AppRunner(vs.app())
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    url = f"http://127.0.0.1:{site._server.sockets[0].getsockname()[1]}"  # type: ignore[union-attr]
-
-    async def hog() -> None:
-        ids = engine.tokenizer.encode_chat([{"role": "user", "content": "Count to a thousand."}])
-        async for _ in engine.generate_ids(ids, SamplingParams(max_tokens=1500, ignore_eos=True)):
-            pass
-
-    hogs = [asyncio.create_task(hog()) for _ in range(engine.options.max_batch)]
     samples, _ = _clip(testdata, manifest, "spk1_snt1.wav")
-    client = None
-    try:
-        await _until(lambda: engine.stats()["running"] == engine.options.max_batch, 30, "the engine to fill")
+    async with _serve(cfg, models) as (vs, url), engine_full(engine, max_tokens=1500) as hogs:
         client = await call(url, ClipTrack(samples))
-        await client.wait_for(lambda e: e["type"] == "final" and e["text"].strip(), 30)
-        await _until(lambda: vs.lag_s() > 0.3, 15, "the waiting caller's reply to be overdue")
-        pc = RTCPeerConnection()
-        pc.addTrack(ClipTrack(np.zeros(16000, np.float32)))
         try:
-            status, body = await offer(url, pc)
-        finally:
-            await pc.close()
-        assert status == 503 and "overloaded" in body["error"] and "behind real time" in body["error"], body
-        assert len(vs.sessions) == 1 and vs.metrics.sessions_overloaded == 1
-        async with aiohttp.ClientSession() as http, http.get(f"{url}/healthz") as r:
-            health = await r.json()
-        assert health["accepting"] is False and health["lag_ms"] > 300, health
-        assert not any(e["type"] == "reply_delta" for e in client.events)  # the reply was really held up
+            await client.wait_for(lambda e: e["type"] == "final" and e["text"].strip(), 30)
+            await _until(lambda: vs.lag_s() > 0.3, 15, "the waiting caller's reply to be overdue")
+            pc = RTCPeerConnection()
+            pc.addTrack(ClipTrack(np.zeros(16000, np.float32)))
+            try:
+                status, body = await offer(url, pc)
+            finally:
+                await pc.close()
+            assert status == 503 and "overloaded" in body["error"] and "behind real time" in body["error"], body
+            assert len(vs.sessions) == 1 and vs.metrics.sessions_overloaded == 1
+            async with aiohttp.ClientSession() as http, http.get(f"{url}/healthz") as r:
+                health = await r.json()
+            assert health["accepting"] is False and health["lag_ms"] > 300, health
+            assert not any(e["type"] == "reply_delta" for e in client.events)  # the reply was really held up
 
-        for t in hogs:
-            t.cancel()
-        await client.wait_for(lambda e: e["type"] == "reply", 30)  # the load is gone: the caller is answered
-        await _until(lambda: vs.lag_s() == 0, 15, "the server to catch up")
-        second = await call(url, ClipTrack(np.zeros(16000, np.float32)))  # and a new caller is taken again
-        await second.close()
-    finally:
-        for t in hogs:
-            t.cancel()
-        await asyncio.gather(*hogs, return_exceptions=True)
-        if client is not None:
+            for t in hogs:
+                t.cancel()
+            await client.wait_for(lambda e: e["type"] == "reply", 30)  # the load is gone: the caller is answered
+            await _until(lambda: vs.lag_s() == 0, 15, "the server to catch up")
+            second = await call(url, ClipTrack(np.zeros(16000, np.float32)))  # and a new caller is taken again
+            await second.close()
+        finally:
             await client.close()
-        await runner.cleanup()
 
 
 class _StallingTrack(ClipTrack):

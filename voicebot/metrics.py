@@ -19,7 +19,7 @@ class Metrics:
     sessions_rejected: int = 0
     sessions_active: int = 0
     sessions_overloaded: int = 0  # callers turned away because a session ran behind real time
-    lag_s: float = 0.0  # how far the most lagging session runs behind real time, as last checked
+    lag_s: float = 0.0  # how far the most lagging session runs behind real time (set before render)
     turns_total: int = 0
     turns_interrupted: int = 0
     turns_stalled: int = 0

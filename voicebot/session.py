@@ -68,7 +68,6 @@ class Session:
             clock=InputClock(realtime),
         )
         self.on_frame = on_frame
-        self._v2v_budget_s = cfg.budgets_ms.voice_to_voice / 1000
 
     def _on_frame(self, frame: fr.Frame, wall: float) -> None:
         self.observer.on_frame(frame, wall)
@@ -85,7 +84,7 @@ class Session:
         """How far this session runs behind real time: audio received that the stages have not yet reached,
         or a user kept waiting for a reply beyond the voice-to-voice budget. A server turns new callers
         away while a session lags (voicebot/transports/server.py): another call would slow every call."""
-        waiting = self.observer.waiting_s(now) - self._v2v_budget_s
+        waiting = self.observer.waiting_s(now) - self.cfg.budgets_ms.voice_to_voice / 1000
         return max(0.0, self.pipeline.backlog_s(), waiting)
 
     async def close(self) -> None:

@@ -158,19 +158,23 @@ class VoiceServer:
 
     def lag_s(self) -> float:
         """How far the most lagging session runs behind real time (voicebot/session.py)."""
-        self.metrics.lag_s = max((p.session.lag_s() for p in self.sessions), default=0.0)
-        return self.metrics.lag_s
+        return max((p.session.lag_s() for p in self.sessions), default=0.0)
 
-    def overloaded(self) -> bool:
-        return self.lag_s() * 1000 > self.cfg.server.max_lag_ms
+    def _full(self) -> bool:
+        return len(self.sessions) >= self.cfg.server.max_sessions
+
+    def _too_far_behind(self, lag_s: float) -> bool:
+        return lag_s * 1000 > self.cfg.server.max_lag_ms
 
     async def healthz(self, request: web.Request) -> web.Response:
-        lag_ms = round(self.lag_s() * 1000)
-        accepting = len(self.sessions) < self.cfg.server.max_sessions and lag_ms <= self.cfg.server.max_lag_ms
-        return web.json_response({"ok": True, "sessions": len(self.sessions), "lag_ms": lag_ms, "accepting": accepting})
+        lag = self.lag_s()
+        accepting = not self._full() and not self._too_far_behind(lag)
+        return web.json_response(
+            {"ok": True, "sessions": len(self.sessions), "lag_ms": round(lag * 1000), "accepting": accepting}
+        )
 
     async def prometheus(self, request: web.Request) -> web.Response:
-        self.lag_s()
+        self.metrics.lag_s = self.lag_s()
         return web.Response(text=self.metrics.render(), content_type="text/plain", charset="utf-8")
 
     def _origin_allowed(self, request: web.Request) -> bool:
@@ -189,14 +193,11 @@ class VoiceServer:
         msg = f"server busy: all {limit} voice sessions are in use; try again later"
         return web.json_response({"error": msg}, status=503)
 
-    def _overloaded(self) -> web.Response:
+    def _overloaded(self, lag_s: float) -> web.Response:
         """Another call would slow every call further: a caller is better told now than answered late."""
         self.metrics.sessions_rejected += 1
         self.metrics.sessions_overloaded += 1
-        msg = (
-            f"server overloaded: its calls are running {self.metrics.lag_s:.1f} s behind real time; "
-            "try again in a minute"
-        )
+        msg = f"server overloaded: its calls are running {lag_s:.1f} s behind real time; try again in a minute"
         return web.json_response({"error": msg}, status=503)
 
     async def offer(self, request: web.Request) -> web.Response:
@@ -204,10 +205,10 @@ class VoiceServer:
             self.metrics.sessions_rejected += 1
             origin = request.headers.get("Origin")
             return web.json_response({"error": f"origin {origin} may not open voice sessions here"}, status=403)
-        if len(self.sessions) >= self.cfg.server.max_sessions:
+        if self._full():
             return self._busy()
-        if self.overloaded():
-            return self._overloaded()
+        if self._too_far_behind(lag := self.lag_s()):
+            return self._overloaded(lag)
         try:
             body = await request.json()
             offer = RTCSessionDescription(sdp=body["sdp"], type=body["type"])
@@ -248,7 +249,7 @@ class VoiceServer:
         # The slot is taken only now, with no await since this check: concurrent offers cannot overshoot
         # max_sessions (each passed the first check while its body was arriving), and a malformed one never
         # holds a slot, not even while aiortc rejects it.
-        if len(self.sessions) >= self.cfg.server.max_sessions or peer._closing is not None:
+        if self._full() or peer._closing is not None:
             await peer.close()
             return self._busy()
         self.sessions.add(peer)
