@@ -333,12 +333,14 @@ class Engine:
             with self.step_gate():
                 t0 = time.perf_counter()
                 try:
-                    self._step(batch)
+                    out = self._step(batch)
                 except Exception as e:  # a failed step fails only the request(s) that fail alone
-                    self._step_apart(batch, e)
+                    out = self._step_apart(batch, e)
                 self.step_times.append(time.perf_counter() - t0)
+            for seq, delta in out:  # after the step is recorded: a caller woken by its last token sees it
+                seq.emit(delta)
 
-    def _step_apart(self, batch: Batch, error: Exception) -> None:
+    def _step_apart(self, batch: Batch, error: Exception) -> list[tuple[Sequence, Delta]]:
         """A batched step failed: run its requests one by one, so a request whose step fails (bad input, a
         bug that only its tokens reach) fails alone and the rest of the batch goes on. Nothing of the failed
         step was counted (num_computed moves only after a forward), so running again is safe."""
@@ -350,18 +352,21 @@ class Engine:
             seq = (batch.group or [batch.chunk])[0]
             assert seq is not None
             self._release(seq, EngineError(f"generation failed: {error!r}"))
-            return
+            return []
+        out: list[tuple[Sequence, Delta]] = []
         for one in rows:
             seq = (one.group or [one.chunk])[0]
             assert seq is not None
             if seq.finish_reason is not None:
                 continue
             try:
-                self._step(one)
+                out += self._step(one)
             except Exception as e:
                 self._release(seq, EngineError(f"generation failed: {e!r}"))
+        return out
 
-    def _step(self, batch: Batch) -> None:
+    def _step(self, batch: Batch) -> list[tuple[Sequence, Delta]]:
+        """One forward; returns the deltas to hand out (the caller does, once the step is over)."""
         sp = self.speculator
         t_plan = time.perf_counter()
         drafts = sp.plan(batch.group) if sp is not None and batch.group else None
@@ -374,9 +379,10 @@ class Engine:
                 sp.record_step(any(drafts or []), t1 - t_plan)
             for seq, d, toks in zip(batch.group, drafts or [], new, strict=False):
                 sp.observe(seq, len(d), toks)
+        out: list[tuple[Sequence, Delta]] = []
         c = batch.chunk
         if c is not None and c.probs and c not in batch.sampled:  # a score read off the prompt's middle: the
-            c.emit(Delta("", [], None, c.probs))  # caller decides on it before the rest is prefilled
+            out.append((c, Delta("", [], None, c.probs)))  # caller decides on it before the rest is prefilled
             c.probs = ()
         for seq, tokens in zip(batch.sampled, new, strict=True):
             deltas = []
@@ -388,7 +394,8 @@ class Engine:
             delta, seq.probs = Delta(text, ids, seq.finish_reason, seq.probs), ()
             if delta.finish_reason:
                 self._release(seq)  # before the last delta, so the caller's next request finds the slot free
-            seq.emit(delta)
+            out.append((seq, delta))
+        return out
 
     def _drain_inbox(self, block: bool) -> bool:
         """Apply queued commands; wait for one when idle. False once closed."""

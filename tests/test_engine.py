@@ -96,10 +96,6 @@ async def test_a_pause_point_runs_between_the_layers_of_every_step_and_the_outpu
     finally:
         engine.pause_point = None
     layers = engine.runner.model.config.num_layers
-    # The last step hands out the final token before the engine thread records that step's time.
-    deadline = time.monotonic() + 2.0
-    while layers * len(engine.step_times) < len(calls) and time.monotonic() < deadline:
-        await asyncio.sleep(0.01)
     assert len(calls) == layers * len(engine.step_times) > 0
     assert [t for d in paused for t in d.token_ids] == [t for d in plain for t in d.token_ids]
 
