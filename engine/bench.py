@@ -1,6 +1,7 @@
 """Decode benchmark: our engine at batch 1/2/4/8 next to HF transformers (greedy, batch 1) on the same device,
 time to first token for a ~60-token chat and across a 6-turn chat (with and without the per-session prefix
-cache), then speculative decoding with each drafter against plain decoding (engine/bench_spec.py).
+cache), what a background warm-up costs other requests (engine/bench_background.py), then speculative
+decoding with each drafter against plain decoding (engine/bench_spec.py).
 
     python -m engine.bench --json /tmp/engine_bench.json [--quick] [--model NAME] [--dtype auto]
 
@@ -196,6 +197,8 @@ def bench_multi_turn(engine: Engine, repeat: int) -> dict:
 
 def bench_engine(options: EngineOptions, tokens: int, repeat: int, ttft_repeat: int, turn_repeat: int) -> dict:
     """Best of `repeat` runs per batch size (the machines are shared: the best run is the least disturbed)."""
+    from engine.bench_background import bench_background
+
     with Engine(options) as engine:
         ids = engine.tokenizer.encode_chat(PROMPT)
         asyncio.run(_decode_run(engine, ids, 1, 8))  # warm-up
@@ -218,6 +221,7 @@ def bench_engine(options: EngineOptions, tokens: int, repeat: int, ttft_repeat: 
             "runs": runs,
             "ttft_60": bench_ttft(engine, ttft_repeat),
             "multi_turn": bench_multi_turn(engine, turn_repeat),
+            "background": bench_background(engine, turn_repeat + 1),
         }
 
 
@@ -295,6 +299,7 @@ def main(argv: list[str] | None = None) -> dict:
         "batch8_vs_batch1": round(runs["8"]["tok_s"] / runs["1"]["tok_s"], 2),
         "ttft_60": {**ttft, "hf": hf["ttft_60"]},
         "multi_turn": turns,
+        "background": eng["background"],
     }
     env = "".join(f", {k}={v}" for k, v in machine["env"].items())
     gpu = f", {machine['gpu']}" if "gpu" in machine else ""
@@ -319,6 +324,11 @@ def main(argv: list[str] | None = None) -> dict:
             r = turns[name]
             print(f"{name:>12}: turn 1 {r['turn1_ms']} ms, turn 6 {r['turn6_ms']} ms ({r['turn6_vs_turn1']}x); "
                   f"per turn {r['ttft_ms']}; {r['reused_tokens']} prompt tokens reused")  # fmt: skip
+    bg = eng["background"]
+    for mode in ("background", "foreground"):
+        r = bg[mode]
+        print(f"a {bg['warm_tokens']}-token warm-up as {mode}: a streaming reply's longest gap {r['gap_ms']} ms, "
+              f"a new reply's TTFT {r['ttft_ms']} ms, the warm-up {r['warm_ms']} ms")  # fmt: skip
     if spec is not None:
         results["spec"] = spec
         print(f"{'speculation':>16} {'speedup':>8} {'plain':>7} {'spec':>7} {'accept':>7} {'mean acc':>8} same")

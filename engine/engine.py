@@ -72,7 +72,7 @@ class Engine:
         self.speculator: Speculator | None = None
         self.device, self.path = pick_device_dtype(options)
         self.dtype, self.single_row_dtype = self.path.dtype, self.path.single_row_dtype
-        self.scheduler = Scheduler(options.max_batch, options.prefill_chunk)
+        self.scheduler = Scheduler(options.max_batch, options.prefill_chunk, options.background_chunk)
         self.step_times: deque[float] = deque(maxlen=10_000)  # seconds per step, for benchmarks
         # Each step runs inside this context on the engine thread; it may block briefly so that more urgent
         # CPU work of the caller runs first (voicebot: the ASR at a pause, voicebot/priority.py).
@@ -201,7 +201,9 @@ class Engine:
                 params = replace(params, probs_of=self._enders(end), probs_at=len(open_ids) - 1)
         return self.generate_ids(ids, params, cache_key)
 
-    async def end_of_turn(self, messages: list[dict[str, str]], cache_key: str | None = None) -> float | None:
+    async def end_of_turn(
+        self, messages: list[dict[str, str]], cache_key: str | None = None, background: bool = False
+    ) -> float | None:
         """How likely the last message is complete where its words stop: the probability the model puts,
         right after them, on ending it (the template's end-of-message token, or a sentence-final . ? !, as
         models trained on written chats end a message with punctuation). The message's own final
@@ -209,11 +211,13 @@ class Engine:
         with no single stop token.
 
         With the conversation's cache_key this costs only the new message's tokens: the history is cached,
-        and a reply that follows reuses this prefix too."""
+        and a reply that follows reuses this prefix too. `background` for a call that only warms that cache
+        (SamplingParams.background)."""
         ids, end = self.tokenizer.encode_open_turn(_unpunctuated(messages))
         if end is None:
             return None
-        async for delta in self.generate_ids(ids, SamplingParams(max_tokens=1, probs_of=self._enders(end)), cache_key):
+        params = SamplingParams(max_tokens=1, probs_of=self._enders(end), background=background)
+        async for delta in self.generate_ids(ids, params, cache_key):
             if delta.probs:
                 return end_probability(delta.probs)
         raise EngineError("the engine finished a scoring request without its probability")

@@ -4,6 +4,11 @@ Requests join and leave only at step boundaries. Each step runs every sequence t
 token each) plus at most one prompt chunk, so a long prompt is spread over several steps instead of
 stalling the replies already streaming.
 
+Background requests (`SamplingParams.background`: warming a voice session's cache before anyone waits
+for it) come after foreground ones: a free slot goes to a waiting foreground request first, a foreground
+prompt is computed before a background one, and a background prompt goes `background_chunk` tokens a
+step, so a reply or a turn decision that arrives meanwhile waits for one short step, not a long chunk.
+
 Prefix cache: a finished request with a `cache_key` (a voice session) keeps its slot, parked with the
 tokens whose KV it holds. The session's next request takes that slot back and only computes the tokens
 after the common prefix (the whole history of a conversation is already there). A request without a
@@ -38,6 +43,10 @@ class Parked:
     tokens: list[int]  # whose KV the slot holds, positions 0..len-1
 
 
+def _background(seq: Sequence) -> bool:
+    return seq.params.background
+
+
 def common_prefix(a: list[int], b: list[int]) -> int:
     n = min(len(a), len(b))
     i = 0
@@ -47,8 +56,9 @@ def common_prefix(a: list[int], b: list[int]) -> int:
 
 
 class Scheduler:
-    def __init__(self, max_batch: int, prefill_chunk: int) -> None:
+    def __init__(self, max_batch: int, prefill_chunk: int, background_chunk: int | None = None) -> None:
         self.prefill_chunk = prefill_chunk
+        self.background_chunk = background_chunk or prefill_chunk
         self.waiting: deque[Sequence] = deque()
         self.running: list[Sequence] = []
         self.free_slots = list(range(max_batch))  # a heap: lowest slot first keeps slots contiguous
@@ -64,16 +74,18 @@ class Scheduler:
     def schedule(self) -> Batch | None:
         copies: list[tuple[int, int, int]] = []
         while self.waiting and (self.free_slots or self.parked):
-            seq = self.waiting.popleft()
+            seq = min(self.waiting, key=_background)  # foreground first, each in order of arrival
+            self.waiting.remove(seq)
             copy = self._place(seq)
             if copy is not None:
                 copies.append(copy)
             self.running.append(seq)
         group = [s for s in self.running if s.remaining == 1]
-        chunk = next((s for s in self.running if s.remaining > 1), None)
+        chunk = min((s for s in self.running if s.remaining > 1), key=_background, default=None)
         if not group and chunk is None:
             return None
-        chunk_len = min(chunk.remaining, self.prefill_chunk) if chunk else 0
+        limit = self.background_chunk if chunk is not None and chunk.params.background else self.prefill_chunk
+        chunk_len = min(chunk.remaining, limit) if chunk else 0
         at = chunk.params.probs_at if chunk is not None else None
         if chunk is not None and at is not None and chunk.num_computed <= at < chunk.num_computed + chunk_len - 1:
             chunk_len = at + 1 - chunk.num_computed  # a score mid-prompt comes out as soon as its row is computed

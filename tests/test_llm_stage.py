@@ -225,9 +225,11 @@ class ScoringClient(CountingClient):
         super().__init__(engine)
         self.scored: list[str] = []
 
-    async def end_of_turn(self, messages: list[dict[str, str]], cache_key: str | None = None) -> float | None:
+    async def end_of_turn(
+        self, messages: list[dict[str, str]], cache_key: str | None = None, background: bool = False
+    ) -> float | None:
         self.scored.append(messages[-1]["content"])
-        return await super().end_of_turn(messages, cache_key)
+        return await super().end_of_turn(messages, cache_key, background)
 
 
 @module_loop

@@ -37,8 +37,12 @@ class LLMClient(Protocol):
         message read off the same request (see `end_of_turn`), or None when the backend cannot say."""
         ...
 
-    async def end_of_turn(self, messages: list[dict[str, str]], cache_key: str | None = None) -> float | None:
-        """How likely the last (user) message is complete; None when the backend cannot score it."""
+    async def end_of_turn(
+        self, messages: list[dict[str, str]], cache_key: str | None = None, background: bool = False
+    ) -> float | None:
+        """How likely the last (user) message is complete; None when the backend cannot score it.
+        background: nobody waits for the answer yet (the call warms the conversation's cache), so a
+        backend may let every reply and turn decision go first."""
         ...
 
     def forget(self, cache_key: str) -> None:
@@ -81,11 +85,13 @@ class EngineClient:
         except EngineError as e:
             raise VoicebotError(str(e)) from e
 
-    async def end_of_turn(self, messages: list[dict[str, str]], cache_key: str | None = None) -> float | None:
+    async def end_of_turn(
+        self, messages: list[dict[str, str]], cache_key: str | None = None, background: bool = False
+    ) -> float | None:
         from engine.errors import EngineError
 
         try:
-            return await self.engine.end_of_turn(messages, cache_key)
+            return await self.engine.end_of_turn(messages, cache_key, background)
         except EngineError as e:
             raise VoicebotError(str(e)) from e
 
@@ -150,7 +156,9 @@ class OpenAIClient:
         except aiohttp.ClientError as e:
             raise VoicebotError(f"cannot reach the LLM server at {self.url}: {e}") from e
 
-    async def end_of_turn(self, messages: list[dict[str, str]], cache_key: str | None = None) -> float | None:
+    async def end_of_turn(
+        self, messages: list[dict[str, str]], cache_key: str | None = None, background: bool = False
+    ) -> float | None:
         """Chat-completions servers expose no prompt-only probabilities: silence-only endpointing."""
         return None
 
