@@ -352,16 +352,15 @@ class Engine:
         if batch.chunk is not None:
             c = batch.chunk
             rows.append(Batch([], c, batch.chunk_len, [c] if c in batch.sampled else [], batch.copies))
-        if len(rows) == 1:
-            seq = (batch.group or [batch.chunk])[0]
-            assert seq is not None
-            self._release(seq, EngineError(f"generation failed: {error!r}"))
-            return []
         out: list[tuple[Sequence, Delta]] = []
         for one in rows:
             seq = (one.group or [one.chunk])[0]
             assert seq is not None
-            if seq.finish_reason is not None:
+            if seq.finish_reason is not None:  # it ended in the failed step, whose deltas were never handed out
+                seq.emit(EngineError(f"generation failed: {error!r}"))
+                continue
+            if len(rows) == 1:  # it was alone: the failure was its own
+                self._release(seq, EngineError(f"generation failed: {error!r}"))
                 continue
             try:
                 out += self._step(one)
@@ -389,17 +388,26 @@ class Engine:
             out.append((c, Delta("", [], None, c.probs)))  # caller decides on it before the rest is prefilled
             c.probs = ()
         for seq, tokens in zip(batch.sampled, new, strict=True):
-            deltas = []
-            for token in tokens:  # a verify step may bring several tokens: one delta for all of them
-                deltas.append(seq.append(token, self.tokenizer.stop_ids, self.options.max_seq_len))
-                if seq.finish_reason:
-                    break
-            text, ids = "".join(d.text for d in deltas), [t for d in deltas for t in d.token_ids]
-            delta, seq.probs = Delta(text, ids, seq.finish_reason, seq.probs), ()
+            try:
+                delta = self._take(seq, tokens)
+            except Exception as e:  # after the forward (whose KV is counted): this request fails alone
+                self._release(seq, EngineError(f"generation failed: {e!r}"))
+                continue
             if delta.finish_reason:
                 self._release(seq)  # before the last delta, so the caller's next request finds the slot free
             out.append((seq, delta))
         return out
+
+    def _take(self, seq: Sequence, tokens: list[int]) -> Delta:
+        """A step's new tokens of one request as one delta (a verify step may bring several)."""
+        deltas = []
+        for token in tokens:
+            deltas.append(seq.append(token, self.tokenizer.stop_ids, self.options.max_seq_len))
+            if seq.finish_reason:
+                break
+        text, ids = "".join(d.text for d in deltas), [t for d in deltas for t in d.token_ids]
+        delta, seq.probs = Delta(text, ids, seq.finish_reason, seq.probs), ()
+        return delta
 
     def _drain_inbox(self, block: bool) -> bool:
         """Apply queued commands; wait for one when idle. False once closed."""

@@ -295,6 +295,36 @@ async def test_a_request_whose_step_fails_fails_alone(engine, monkeypatch):
     await wait_for(lambda: engine.stats()["in_flight"] == 0 and engine.stats()["running"] == 0)
 
 
+async def test_a_fault_after_the_forward_fails_only_its_request_and_the_others_get_every_token(engine, monkeypatch):
+    """A request whose tokens cannot be taken (a detokenizer bug, say) fails in the same step in which
+    another request, earlier in the batch, gets its last token: that one still ends normally."""
+    from engine.sequence import Sequence
+
+    poison = 515151
+    first = SamplingParams(max_tokens=6, ignore_eos=True)
+    alone = await collect(engine.generate(STORY, first))
+    real_append = Sequence.append
+    ended: list[int] = []
+
+    def append(self, token, stop_ids, max_seq_len):
+        if self.params.seed == poison and ended:
+            raise RuntimeError("injected fault")
+        delta = real_append(self, token, stop_ids, max_seq_len)
+        if self.finish_reason and self.params.seed != poison:
+            ended.append(self.id)
+        return delta
+
+    monkeypatch.setattr(Sequence, "append", append)
+    a = asyncio.ensure_future(collect(engine.generate(STORY, first)))
+    await asyncio.sleep(0)  # admitted first: earlier in the batch
+    b = asyncio.ensure_future(collect(engine.generate(OTHERS[0], SamplingParams(max_tokens=50, seed=poison))))
+    async with asyncio.timeout(60):
+        got, failed = await asyncio.gather(a, b, return_exceptions=True)
+    assert [d.token_ids for d in got] == [d.token_ids for d in alone] and got[-1].finish_reason == "length"
+    assert isinstance(failed, EngineError) and "injected fault" in str(failed)
+    await wait_for(lambda: engine.stats()["in_flight"] == 0 and engine.stats()["running"] == 0)
+
+
 async def test_a_storm_of_dropped_requests_leaks_nothing(engine):
     """1,000 requests opened and dropped, 100 at a time (past max_batch + max_queue: the rest get
     EngineOverloadedError), most dropped while queued: no active sequence, no slot held afterwards."""
