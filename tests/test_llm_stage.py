@@ -264,6 +264,47 @@ async def _paced(frames: list[fr.Frame], stage: LlmStage) -> AsyncIterator[fr.Fr
         await until(lambda: stage._warming is None or stage._warming.done())
 
 
+class StalledWarmClient(CountingClient):
+    """The real engine, except that a warm-up never ends by itself (as on an engine busy with other calls)."""
+
+    def __init__(self, engine: Engine) -> None:
+        super().__init__(engine)
+        self.warm_cancelled = False
+
+    async def end_of_turn(
+        self, messages: list[dict[str, str]], cache_key: str | None = None, background: bool = False
+    ) -> float | None:
+        if not background:
+            return await super().end_of_turn(messages, cache_key)
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            self.warm_cancelled = True
+            raise
+        return None
+
+
+@module_loop
+async def test_a_warm_up_still_running_when_the_reply_starts_is_dropped(engine):
+    """The reply computes whatever the warm-up had left: the two would compute the same tokens twice."""
+    client, out = StalledWarmClient(engine), Collect()
+    stage = LlmStage(client, Conversation("You are brief."), PARAMS)
+    q = "What is the capital city of France?"
+    seen: list[bool] = []
+
+    async def source() -> AsyncIterator[fr.Frame]:
+        yield fr.Transcript(1, "What is", False, "What")
+        await until(lambda: stage._warming is not None)
+        yield fr.Transcript(1, q, True)
+        await until(lambda: any(isinstance(f, fr.LLMDone) for f in out.got))
+        seen.append(client.warm_cancelled)  # before the end of input, which stops any warm-up anyway
+
+    await Pipeline([stage, out]).run(source())
+    assert seen == [True]
+    assert [f.text for f in out.got if isinstance(f, fr.LLMDone)] == [await _reference(engine, q)]
+    await stage.close()
+
+
 @module_loop
 async def test_a_turns_first_partial_prefills_a_history_that_just_lost_a_block(engine):
     """history_turns drops old exchanges a block at a time; the turn after a drop must prefill the rest of

@@ -12,7 +12,10 @@ While the user speaks, the words the ASR has committed to are prefilled into the
 `history_turns` drops a block of old exchanges, the rest of the history must be prefilled again (~600
 tokens: 1.5-2.5 s on 2 AVX2 cores beside the ASR), so the next turn's history is prefilled as soon as a
 reply is written, while it plays (`_prefill_history`), and again at the next turn's first partial if
-that did not happen (a barge-in): never at the end of the user's turn.
+that did not happen (a barge-in): never at the end of the user's turn. Warm-ups are background requests
+to the engine (`SamplingParams.background`): every reply and turn decision, this session's or another's,
+goes first, and a warm-up still running when this session's reply starts is dropped (the engine keeps
+the KV it computed; the reply computes the rest).
 
 This stage owns the conversation: it adds the user's turn when it is released, the reply when it is
 written, cuts the reply to what was heard when the sink says so (`ReplyFinished`), and withdraws a turn
@@ -77,6 +80,7 @@ class LlmStage(Stage):
         self.cache_key = f"session-{uuid.uuid4().hex}"  # the engine keeps this conversation's KV between turns
 
     def _generate(self, turn_id: int, user_text: str) -> _Generation:
+        self._stop_warming()  # the reply computes what the warm-up had left (the engine keeps what it did)
         gen = _Generation(turn_id, user_text, asyncio.Queue(), asyncio.get_running_loop().create_future())
         gen.task = asyncio.create_task(self._produce(self.conversation.prompt(pending=user_text), gen))
         return gen
@@ -117,6 +121,7 @@ class LlmStage(Stage):
         Preemptive: the reply to `text` starts now and the score is read off its own prefill; the reply
         is released if the turn then ends with this text (an `EarlyTranscript` or the final `Transcript`)."""
         if not self.preemptive:
+            self._stop_warming()
             return await self.client.end_of_turn(self.conversation.prompt(pending=text), self.cache_key)
         if self._early is None or (self._early.turn_id, self._early.user_text) != (turn_id, text):
             self._drop_early()
