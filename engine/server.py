@@ -3,7 +3,9 @@
     python -m engine.server --host 127.0.0.1 --port 8000 [--model smollm2-135m]
 
 Routes: ``POST /v1/chat/completions`` (messages, max_tokens, temperature, top_p, seed, stop, stream, and
-vLLM's ``ignore_eos``) and
+vLLM's ``ignore_eos`` and ``priority``: an integer, lower is served first; this engine has two classes,
+0 or less is foreground and more than 0 is background, for batch work that must never delay a reply,
+`SamplingParams.background`) and
 ``GET /v1/models``. Streaming replies are SSE ``data: {chunk}`` lines ending with ``data: [DONE]``.
 Every request shares the engine's continuous batch; the engine's overload error becomes HTTP 429.
 A client that goes away mid-reply cancels its engine request, so its KV-cache slot is freed at once:
@@ -85,6 +87,9 @@ def parse_request(
     seed = body.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise BadRequest("'seed' must be an integer or null")
+    priority = body.get("priority", 0)
+    if isinstance(priority, bool) or not isinstance(priority, int):
+        raise BadRequest("'priority' must be an integer (more than 0: background, after every other request)")
     stop = body.get("stop") or ()
     if isinstance(stop, str):
         stop = (stop,)
@@ -98,6 +103,7 @@ def parse_request(
             seed=seed,
             stop=tuple(stop),
             ignore_eos=bool(body.get("ignore_eos", False)),  # vLLM's extension: fixed-length benchmarks
+            background=priority > 0,
         )
     except ValueError as e:  # SamplingParams' own range checks name the field
         raise BadRequest(str(e).replace("SamplingParams.", "")) from e

@@ -118,6 +118,7 @@ async def test_stop_string_cuts_reply(base):
         ({"messages": HELLO, "stop": ["a", "b", "c", "d", "e"]}, "stop"),
         ({"messages": HELLO, "stream": "yes"}, "stream"),
         ({"messages": HELLO, "n": 2}, "n=1"),
+        ({"messages": HELLO, "priority": "low"}, "priority"),
         ([1, 2], "JSON object"),
         ({"messages": [{"role": "user", "content": "hello " * 600}]}, "tokens"),
     ],
@@ -132,6 +133,14 @@ async def test_infinite_temperature_is_400(base):
     raw = b'{"messages": [{"role": "user", "content": "hi"}], "temperature": Infinity}'
     status, err = await post(base, None, raw=raw)
     assert status == 400 and "temperature" in err["error"]["message"]
+
+
+def test_a_positive_priority_is_background_work():
+    from engine.server import parse_request
+
+    assert parse_request({"messages": HELLO, "priority": 1}, max_seq_len=2048)[1].background
+    assert not parse_request({"messages": HELLO, "priority": 0}, max_seq_len=2048)[1].background
+    assert not parse_request({"messages": HELLO}, max_seq_len=2048)[1].background
 
 
 def test_max_tokens_defaults_to_the_cap_not_the_context():
