@@ -25,7 +25,7 @@ class EngineOptions:
     prefill_chunk: most prompt tokens computed in one step, so a long prompt never stalls decoding.
     background_chunk: most prompt tokens of a background request (`SamplingParams.background`) in one step:
         a step is never longer than that for whoever waits behind it (measured on 2 AVX2 cores beside a
-        streaming reply: a 256-token chunk step 0.8 s, 32 tokens 0.13 s; the warm-up itself 15 % slower).
+        streaming reply: a 256-token chunk step 0.8 s, 32 tokens 0.13 s; the warm-up itself 10-17 % slower).
     threads: torch CPU threads; None uses every core.
     max_queue: requests allowed to wait for a slot; one more raises EngineOverloadedError.
     speculation: how draft tokens are proposed for the target to verify in one pass (output is unchanged:
@@ -98,7 +98,7 @@ class SamplingParams:
     probs_at: the prompt position whose next-token distribution `probs_of` reads (None: the prompt's end).
     background: nobody waits for this request yet (warming a session's cache): it gets a batch slot after
         every waiting foreground request, and its prompt is computed in small chunks
-        (`EngineOptions.background_chunk`) after any foreground prompt, so it never delays a reply.
+        (`EngineOptions.background_chunk`) after any foreground prompt: a reply waits one short step at most.
     """
 
     max_tokens: int = 128

@@ -8,6 +8,8 @@ Background requests (`SamplingParams.background`: warming a voice session's cach
 for it) come after foreground ones: a free slot goes to a waiting foreground request first, a foreground
 prompt is computed before a background one, and a background prompt goes `background_chunk` tokens a
 step, so a reply or a turn decision that arrives meanwhile waits for one short step, not a long chunk.
+There is no preemption: a background request that holds a slot keeps it until it ends (a warm-up asks
+for one token, so it ends when its prompt is computed).
 
 Prefix cache: a finished request with a `cache_key` (a voice session) keeps its slot, parked with the
 tokens whose KV it holds. The session's next request takes that slot back and only computes the tokens

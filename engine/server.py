@@ -4,7 +4,7 @@
 
 Routes: ``POST /v1/chat/completions`` (messages, max_tokens, temperature, top_p, seed, stop, stream, and
 vLLM's ``ignore_eos`` and ``priority``: an integer, lower is served first; this engine has two classes,
-0 or less is foreground and more than 0 is background, for batch work that must never delay a reply,
+0 or less is foreground and more than 0 is background, for batch work that must not hold up replies,
 `SamplingParams.background`) and
 ``GET /v1/models``. Streaming replies are SSE ``data: {chunk}`` lines ending with ``data: [DONE]``.
 Every request shares the engine's continuous batch; the engine's overload error becomes HTTP 429.
