@@ -375,13 +375,11 @@ class Engine:
         drafts = sp.plan(batch.group) if sp is not None and batch.group else None
         t0 = time.perf_counter()
         new = self.runner.run(batch, drafts, self.pause_point)
-        if sp is not None:
-            if batch.chunk is None:
-                t1 = time.perf_counter()
-                sp.costs.record(sum(1 + len(d) for d in drafts or [[] for _ in batch.group]), t1 - t0)
-                sp.record_step(any(drafts or []), t1 - t_plan)
-            for seq, d, toks in zip(batch.group, drafts or [], new, strict=False):
-                sp.observe(seq, len(d), toks)
+        if sp is not None and batch.chunk is None:
+            t1 = time.perf_counter()
+            sp.costs.record(sum(1 + len(d) for d in drafts or [[] for _ in batch.group]), t1 - t0)
+            sp.record_step(any(drafts or []), t1 - t_plan)
+        drafted = dict(zip(batch.group, map(len, drafts), strict=True)) if drafts else {}
         out: list[tuple[Sequence, Delta]] = []
         c = batch.chunk
         if c is not None and c.probs and c not in batch.sampled:  # a score read off the prompt's middle: the
@@ -389,6 +387,8 @@ class Engine:
             c.probs = ()
         for seq, tokens in zip(batch.sampled, new, strict=True):
             try:
+                if sp is not None and seq in drafted:
+                    sp.observe(seq, drafted[seq], tokens)
                 delta = self._take(seq, tokens)
             except Exception as e:  # after the forward (whose KV is counted): this request fails alone
                 self._release(seq, EngineError(f"generation failed: {e!r}"))

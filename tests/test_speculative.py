@@ -90,6 +90,30 @@ async def test_seeded_sampling_reproducible(spec):
     assert all(0 <= t < spec.config.vocab_size for t in a)
 
 
+async def test_a_fault_in_the_speculators_bookkeeping_fails_only_its_request(plain, spec, monkeypatch):
+    """After the verify forward every row's KV is counted: a fault in one row's bookkeeping must fail that
+    request alone, not re-run the step (which would write the other rows' KV twice, out of place)."""
+    from engine import EngineError
+
+    poison = 616161
+    real = spec.speculator.observe
+
+    def observe(seq, proposed, new):
+        if seq.params.seed == poison:
+            raise RuntimeError("injected fault")
+        real(seq, proposed, new)
+
+    monkeypatch.setattr(spec.speculator, "observe", observe)
+    async with asyncio.timeout(60):  # the re-run it replaced never ended
+        results = await asyncio.gather(
+            tokens_of(spec, PROMPTS[0]),
+            tokens_of(spec, PROMPTS[2], SamplingParams(max_tokens=24, ignore_eos=True, seed=poison)),
+            return_exceptions=True,
+        )
+    assert results[0] == plain.expected[0]
+    assert isinstance(results[1], EngineError) and "injected fault" in str(results[1])
+
+
 async def test_cancel_frees_both_slots(spec):
     stream = spec.generate(PROMPTS[0], SamplingParams(max_tokens=200, ignore_eos=True))
     seen = 0
