@@ -121,7 +121,6 @@ class LlmStage(Stage):
         Preemptive: the reply to `text` starts now and the score is read off its own prefill; the reply
         is released if the turn then ends with this text (an `EarlyTranscript` or the final `Transcript`)."""
         if not self.preemptive:
-            self._stop_warming()
             return await self.client.end_of_turn(self.conversation.prompt(pending=text), self.cache_key)
         if self._early is None or (self._early.turn_id, self._early.user_text) != (turn_id, text):
             self._drop_early()
