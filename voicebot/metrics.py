@@ -19,7 +19,6 @@ class Metrics:
     sessions_rejected: int = 0
     sessions_active: int = 0
     sessions_overloaded: int = 0  # callers turned away because a session ran behind real time
-    lag_s: float = 0.0  # how far the most lagging session runs behind real time (set before render)
     turns_total: int = 0
     turns_interrupted: int = 0
     turns_stalled: int = 0
@@ -31,7 +30,8 @@ class Metrics:
         while len(self.turns) > self.window:
             self.turns.popleft()
 
-    def render(self) -> str:
+    def render(self, lag_s: float = 0.0) -> str:
+        """lag_s: how far the most lagging session runs behind real time now (the server measures it)."""
         lines = [
             "# HELP voicebot_stage_latency_ms Per-stage latency of recent turns (ms).",
             "# TYPE voicebot_stage_latency_ms summary",
@@ -67,7 +67,7 @@ class Metrics:
                 "gauge",
                 "How far the most lagging session runs behind real time (input not yet processed, or a reply "
                 "overdue beyond the voice-to-voice budget).",
-                round(self.lag_s, 3),
+                round(lag_s, 3),
             ),
             ("voicebot_turns_total", "counter", "Turns answered since start.", self.turns_total),
             ("voicebot_turns_interrupted", "gauge", "Barged-in turns among the recent ones.", self.turns_interrupted),

@@ -174,8 +174,7 @@ class VoiceServer:
         )
 
     async def prometheus(self, request: web.Request) -> web.Response:
-        self.metrics.lag_s = self.lag_s()
-        return web.Response(text=self.metrics.render(), content_type="text/plain", charset="utf-8")
+        return web.Response(text=self.metrics.render(self.lag_s()), content_type="text/plain", charset="utf-8")
 
     def _origin_allowed(self, request: web.Request) -> bool:
         """Same origin as this server, or one configured in server.allowed_origins. A request without an
