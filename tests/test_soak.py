@@ -178,6 +178,9 @@ async def test_malformed_offers_are_400_with_a_reason_and_never_take_a_slot(cfg,
         call = Call()
         await call.dial(url)
         assert vs.sessions.taken == 1
+        # connected first: a call hung up before ICE connects is freed only at the idle timeout (10 s, as
+        # long as the deadline below), which is what a loaded CI machine hit
+        await call.until(lambda: call.pc.connectionState == "connected", 30, "no ICE")
         await call.hang_up()
         deadline = time.monotonic() + 10
         while vs.sessions:
