@@ -19,6 +19,7 @@ import base64
 import io
 import json
 import shutil
+import ssl
 import struct
 from pathlib import Path
 
@@ -35,6 +36,7 @@ from voicebot.config import load_config
 from voicebot.models import load_models
 from voicebot.report import STAGES
 from voicebot.transports.server import VoiceServer
+from voicebot.transports.tls import self_signed, server_context
 from voicebot.transports.webrtc import restrict_ice_to_loopback
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -84,7 +86,9 @@ def playwright_api():
     return async_playwright
 
 
-async def _site(vs: VoiceServer, uploads: list[bytes] | None = None) -> tuple[web.AppRunner, str]:
+async def _site(
+    vs: VoiceServer, uploads: list[bytes] | None = None, ssl_context: ssl.SSLContext | None = None
+) -> tuple[web.AppRunner, str]:
     app = vs.app()
     if uploads is not None:
 
@@ -95,10 +99,10 @@ async def _site(vs: VoiceServer, uploads: list[bytes] | None = None) -> tuple[we
         app.router.add_post("/test/upload", upload)
     runner = web.AppRunner(app)
     await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
+    site = web.TCPSite(runner, "127.0.0.1", 0, ssl_context=ssl_context)
     await site.start()
     port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    return runner, f"http://127.0.0.1:{port}"
+    return runner, f"{'https' if ssl_context else 'http'}://127.0.0.1:{port}"
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
@@ -139,9 +143,10 @@ def _png_size(path: Path) -> tuple[int, int]:
     return struct.unpack(">II", head[16:24])
 
 
-async def _launch(p, profile: Path, wav: Path, mic_allowed: bool = True):  # type: ignore[no-untyped-def]
+async def _launch(p, profile: Path, wav: Path, mic_allowed: bool = True, resolve: str = "", **kw):  # type: ignore[no-untyped-def]
+    args = _flags(wav, mic_allowed) + ([f"--host-resolver-rules={resolve}"] if resolve else [])
     return await p.chromium.launch_persistent_context(
-        str(profile), executable_path=CHROMIUM, headless=True, args=_flags(wav, mic_allowed)
+        str(profile), executable_path=CHROMIUM, headless=True, args=args, **kw
     )
 
 
@@ -537,3 +542,56 @@ async def test_malformed_events_are_ignored_and_logged(playwright_api, server, s
     assert set(page_schema) == set(events.SCHEMA)
     for type_, fields in page_schema.items():
         assert set(fields) <= set(events.SCHEMA[type_]), type_
+
+
+LAN_NAME = "voicebot.test"  # a name that is not localhost: the browser treats its pages as any LAN host's
+
+
+async def test_a_page_on_another_host_gets_the_microphone_over_https_and_a_plain_message_over_http(
+    playwright_api, models, testdata, manifest, silent_wav, tmp_path
+) -> None:
+    """A phone on the LAN: Chromium maps LAN_NAME to this machine. Over http the page is not a secure
+    context and says how to fix it; over https (the self-signed certificate `voicebot serve --https`
+    makes, accepted as a user would) the same page talks."""
+    truth = {c["file"]: c for c in manifest["asr_clips"]}[FIRST]["transcript"]
+    cert, key = self_signed([LAN_NAME], tmp_path / "tls")
+    vs = VoiceServer(load_config(None), models)
+    plain, plain_url = await _site(vs)
+    secure, secure_url = await _site(vs, ssl_context=server_context(cert, key))
+    port_of = {u: u.rsplit(":", 1)[1] for u in (plain_url, secure_url)}
+    errors: list[str] = []
+    try:
+        async with playwright_api() as p:
+            ctx = await _launch(
+                p, tmp_path / "profile", silent_wav, resolve=f"MAP {LAN_NAME} 127.0.0.1", ignore_https_errors=True
+            )
+            try:
+                page = ctx.pages[0] if ctx.pages else await ctx.new_page()
+                page.on("pageerror", lambda e: errors.append(str(e)))
+                await page.goto(f"http://{LAN_NAME}:{port_of[plain_url]}/")
+                insecure = await page.evaluate("window.isSecureContext")
+                message = await page.inner_text("#unsupported")
+                controls = await page.is_visible("#connect")
+
+                await page.add_init_script(MIC_JS)
+                await page.goto(f"https://{LAN_NAME}:{port_of[secure_url]}/")
+                secure_ctx = await page.evaluate("window.isSecureContext")
+                await page.click("#connect")
+                await page.wait_for_function(LISTENING, timeout=15000)
+                await page.evaluate("(b) => window.testMic.play(b)", _clip_b64(testdata / FIRST, tmp_path))
+                await page.wait_for_function(
+                    "document.querySelector('#conversation .timing .bar') !== null", timeout=60000
+                )
+                turns = await page.evaluate(TURNS_JS)
+                await page.click("#connect")  # hang up
+            finally:
+                await ctx.close()
+        await _until(lambda: not vs.sessions, 10, "hanging up to free the session")
+    finally:
+        await plain.cleanup()
+        await secure.cleanup()
+    print(f"\nhttp: {message!r}\nhttps: {json.dumps(turns)}")
+    assert not insecure and "https" in message and not controls, (insecure, message)
+    assert secure_ctx and not errors, errors
+    assert len(turns) == 1 and turns[0]["bot"], turns
+    assert normalize(turns[0]["user"]) == normalize(truth), turns[0]["user"]

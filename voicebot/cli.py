@@ -48,6 +48,11 @@ def _parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="web page + WebRTC: talk to it from a browser")
     serve.add_argument("--host", help="address to listen on (default: server.host)")
     serve.add_argument("--port", type=int, help="port (default: server.port)")
+    serve.add_argument(
+        "--https", action="store_true", help="serve https (a self-signed certificate unless server.https is 'files')"
+    )
+    serve.add_argument("--tls-cert", type=Path, help="PEM certificate for https (with --tls-key)")
+    serve.add_argument("--tls-key", type=Path, help="its unencrypted PEM private key")
 
     soak = sub.add_parser("soak", help="many WebRTC callers with hang-ups, barge-ins and bad offers: leaks, hangs")
     soak.add_argument("--callers", type=int, default=4, help="concurrent callers (server.max_sessions: 1 more)")
@@ -69,8 +74,7 @@ async def _main(args: argparse.Namespace) -> int:
     from audio.io import AudioError
     from voicebot.models import load_models
 
-    overrides = {"echo.strategy": args.echo} if getattr(args, "echo", None) else None
-    cfg = load_config(args.config, overrides)
+    cfg = load_config(args.config, _overrides(args))
     if args.command == "run":
         from audio.io import load_audio
         from voicebot.runner import run_file
@@ -124,6 +128,8 @@ async def _main(args: argparse.Namespace) -> int:
     if args.command == "serve":
         from voicebot.transports.server import serve
 
+        if args.https and cfg.server.https == "off":
+            cfg = load_config(args.config, _overrides(args) | {"server.https": "self_signed"})
         cap_malloc_arenas()
         return await serve(cfg, args.host, args.port)
     if args.command == "soak":
@@ -157,6 +163,19 @@ def cap_malloc_arenas(arenas: int = 2) -> None:
 
     with contextlib.suppress(OSError, AttributeError, TypeError):
         ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").mallopt(-8, arenas)  # M_ARENA_MAX
+
+
+def _overrides(args: argparse.Namespace) -> dict[str, object]:
+    """Command-line flags that stand for config keys (validated with the rest of the config)."""
+    out: dict[str, object] = {}
+    if getattr(args, "echo", None):
+        out["echo.strategy"] = args.echo
+    cert, key = getattr(args, "tls_cert", None), getattr(args, "tls_key", None)
+    if (cert is None) != (key is None):
+        raise VoicebotError("--tls-cert and --tls-key go together")
+    if cert is not None:
+        out |= {"server.https": "files", "server.tls_cert": cert, "server.tls_key": key}
+    return out
 
 
 def _check_bench_args(args: argparse.Namespace) -> None:

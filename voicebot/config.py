@@ -212,6 +212,21 @@ class ServerConfig(_Section):
         default_factory=list, description="other page origins (e.g. https://app.example.com) that may call /offer"
     )
     ice_servers: list[str] = Field(default_factory=list, description="STUN/TURN URLs; none by default")
+    https: Literal["off", "self_signed", "files"] = Field(
+        "off", description="browsers allow the microphone only on https or localhost: self_signed (made once, "
+        "kept in $VOICEBOT_CACHE/tls) or files (tls_cert + tls_key) for a phone or laptop on the LAN",
+    )
+    tls_cert: Path | None = Field(None, description="https: 'files': PEM certificate (chain)")
+    tls_key: Path | None = Field(None, description="https: 'files': its unencrypted PEM private key")
+
+    @model_validator(mode="after")
+    def _tls_files(self) -> ServerConfig:
+        given = self.tls_cert is not None and self.tls_key is not None
+        if self.https == "files" and not given:
+            raise ValueError("https 'files' needs server.tls_cert and server.tls_key")
+        if self.https != "files" and (self.tls_cert is not None or self.tls_key is not None):
+            raise ValueError("server.tls_cert / tls_key: only with server.https 'files'")
+        return self
 
 
 class EchoConfig(_Section):

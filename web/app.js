@@ -389,7 +389,7 @@ function unsupportedReason() {
   if (!navigator.mediaDevices || typeof navigator.mediaDevices.getUserMedia !== "function") {
     return window.isSecureContext
       ? "This browser gives pages no microphone. Open this page in a current Chrome, Edge or Firefox."
-      : "Browsers allow the microphone only on secure pages: open this page as http://localhost:… or over https.";
+      : "Browsers allow the microphone only on secure pages: open this page as http://localhost:… on the machine that serves it, or over https (voicebot serve --https).";
   }
   return "";
 }

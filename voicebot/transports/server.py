@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
+import ssl
 import sys
 import time
 from collections.abc import AsyncIterator
@@ -23,7 +24,7 @@ from aiortc.sdp import SessionDescription
 
 from voicebot import events
 from voicebot import frames as fr
-from voicebot.config import Config
+from voicebot.config import Config, ServerConfig
 from voicebot.errors import VoicebotError
 from voicebot.frames import AudioIn
 from voicebot.metrics import Metrics
@@ -33,6 +34,7 @@ from voicebot.report import TurnRecord
 from voicebot.session import Session
 from voicebot.tasks import cancel_and_wait
 from voicebot.transports.echo import EchoGate, gated
+from voicebot.transports.tls import fingerprint, lan_address, names_for, self_signed, server_context
 from voicebot.transports.webrtc import ReplyTrack, deliver_on_arrival, restrict_ice_to_loopback, track_frames
 
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
@@ -264,6 +266,22 @@ def _lacks_fingerprint(sdp: str) -> bool:
     return any(not m.dtls or not m.dtls.fingerprints for m in SessionDescription.parse(sdp).media)
 
 
+def https_context(server: ServerConfig, host: str) -> tuple[ssl.SSLContext | None, str]:
+    """The server's TLS context (None for plain http) and a line to show the user about its certificate."""
+    if server.https == "off":
+        return None, ""
+    if server.https == "files":
+        assert server.tls_cert is not None and server.tls_key is not None  # the config checks it
+        return server_context(server.tls_cert, server.tls_key), f"https certificate {server.tls_cert}"
+    names = names_for(host)
+    cert, key = self_signed(names)
+    note = (
+        f"self-signed certificate for {', '.join(names)} ({cert}); the browser warns once: accept it if it "
+        f"shows SHA-256 {fingerprint(cert)}"
+    )
+    return server_context(cert, key), note
+
+
 def _is_loopback(host: str) -> bool:
     try:
         return ipaddress.ip_address(host).is_loopback
@@ -281,17 +299,24 @@ async def serve(cfg: Config, host: str | None = None, port: int | None = None) -
         raise VoicebotError(f"--port {port}: a port is 0-65535")
     if _is_loopback(host):
         restrict_ice_to_loopback()
+    ssl_context, cert_note = https_context(cfg.server, host)  # a bad certificate fails before model loading
     models = await load_models(cfg)
     runner = web.AppRunner(VoiceServer(cfg, models).app())
     await runner.setup()
     try:
         try:
-            await web.TCPSite(runner, host, port).start()
+            site = web.TCPSite(runner, host, port, ssl_context=ssl_context)
+            await site.start()
         except OSError as e:
             raise VoicebotError(f"cannot listen on {host}:{port}: {e.strerror}; pick another --port") from None
-        print(f"voicebot: open http://{host}:{port}/ in a browser; Ctrl-C to stop", file=sys.stderr, flush=True)
-        if not _is_loopback(host):
-            print("voicebot: browsers allow the microphone only on https or localhost", file=sys.stderr)
+        port = site._server.sockets[0].getsockname()[1] if port == 0 else port  # type: ignore[union-attr]
+        scheme = "https" if ssl_context else "http"
+        shown = (lan_address() or "127.0.0.1") if host in ("0.0.0.0", "::", "") else host
+        print(f"voicebot: open {scheme}://{shown}:{port}/ in a browser; Ctrl-C to stop", file=sys.stderr, flush=True)
+        if cert_note:
+            print(f"voicebot: {cert_note}", file=sys.stderr, flush=True)
+        if not _is_loopback(host) and ssl_context is None:
+            print("voicebot: browsers allow the microphone only on https or localhost: add --https", file=sys.stderr)
         await asyncio.Event().wait()
     finally:
         await runner.cleanup()
