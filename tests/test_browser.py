@@ -8,7 +8,9 @@ microphone level, the assistant's state, and one latency bar per turn; the reply
 browser (a MediaRecorder on the remote stream is uploaded to a test-only route and decoded here).
 Screenshots at a desktop and a phone width go to out/test-artifacts/ and are checked for those elements
 (never pixel-compared). Other tests: a lost connection and the keyboard-driven reconnect, a full server
-(503), a denied microphone, a browser without WebRTC, and malformed events injected into the page.
+(503), a denied microphone, a browser without WebRTC, malformed events injected into the page, and the
+page on a non-local name (a phone on the LAN): over http it says why it cannot have the microphone, over
+https it talks.
 Chromium and Playwright come from scripts/setup.sh; if either is missing this FAILS.
 """
 
