@@ -70,6 +70,7 @@ class Engine:
         self.options = options = options or EngineOptions()
         self._custom_drafter = drafter
         self.speculator: Speculator | None = None
+        self._cost_fault_reported = False
         self.device, self.path = pick_device_dtype(options)
         self.dtype, self.single_row_dtype = self.path.dtype, self.path.single_row_dtype
         self.scheduler = Scheduler(options.max_batch, options.prefill_chunk, options.background_chunk)
@@ -376,9 +377,7 @@ class Engine:
         t0 = time.perf_counter()
         new = self.runner.run(batch, drafts, self.pause_point)
         if sp is not None and batch.chunk is None:
-            t1 = time.perf_counter()
-            sp.costs.record(sum(1 + len(d) for d in drafts or [[] for _ in batch.group]), t1 - t0)
-            sp.record_step(any(drafts or []), t1 - t_plan)
+            self._record_costs(sp, drafts, len(batch.group), t_plan, t0)
         drafted = dict(zip(batch.group, map(len, drafts), strict=True)) if drafts else {}
         out: list[tuple[Sequence, Delta]] = []
         c = batch.chunk
@@ -397,6 +396,21 @@ class Engine:
                 self._release(seq)  # before the last delta, so the caller's next request finds the slot free
             out.append((seq, delta))
         return out
+
+    def _record_costs(
+        self, sp: Speculator, drafts: list[list[int]] | None, rows: int, t_plan: float, t0: float
+    ) -> None:
+        """What the step cost, for the speculator's draft-length choice. After the forward every row's KV
+        is counted, so a fault here must not fail the step (a re-run would compute nothing and never end):
+        the step's tokens are kept and the fault is reported once."""
+        t1 = time.perf_counter()
+        try:
+            sp.costs.record(sum(1 + len(d) for d in drafts or [[] for _ in range(rows)]), t1 - t0)
+            sp.record_step(any(drafts or []), t1 - t_plan)
+        except Exception as e:
+            if not self._cost_fault_reported:
+                self._cost_fault_reported = True
+                print(f"engine: speculation cost bookkeeping failed ({e!r}); tokens kept", file=sys.stderr)
 
     def _take(self, seq: Sequence, tokens: list[int]) -> Delta:
         """A step's new tokens of one request as one delta (a verify step may bring several)."""

@@ -114,6 +114,20 @@ async def test_a_fault_in_the_speculators_bookkeeping_fails_only_its_request(pla
     assert isinstance(results[1], EngineError) and "injected fault" in str(results[1])
 
 
+async def test_a_fault_in_the_step_cost_bookkeeping_keeps_every_token(plain, spec, monkeypatch, capfd):
+    """The cost record comes after the forward too: a fault there keeps the step's tokens (a re-run of the
+    step would compute nothing and never end) and is reported once."""
+
+    def record(tokens, seconds):
+        raise RuntimeError("injected cost fault")
+
+    monkeypatch.setattr(spec.speculator.costs, "record", record)
+    async with asyncio.timeout(60):
+        results = await asyncio.gather(tokens_of(spec, PROMPTS[0]), tokens_of(spec, PROMPTS[1]))
+    assert results == plain.expected[:2]
+    assert capfd.readouterr().err.count("injected cost fault") == 1
+
+
 async def test_cancel_frees_both_slots(spec):
     stream = spec.generate(PROMPTS[0], SamplingParams(max_tokens=200, ignore_eos=True))
     seen = 0
