@@ -400,9 +400,9 @@ class Engine:
     def _record_costs(
         self, sp: Speculator, drafts: list[list[int]] | None, rows: int, t_plan: float, t0: float
     ) -> None:
-        """What the step cost, for the speculator's draft-length choice. After the forward every row's KV
-        is counted, so a fault here must not fail the step (a re-run would compute nothing and never end):
-        the step's tokens are kept and the fault is reported once."""
+        """What the step cost, for the speculator's draft-length choice. Bookkeeping, after a forward that
+        succeeded: a fault here keeps the step's tokens and is reported once (it used to fail the step, and
+        the re-run failed every request in it)."""
         t1 = time.perf_counter()
         try:
             sp.costs.record(sum(1 + len(d) for d in drafts or [[] for _ in range(rows)]), t1 - t0)

@@ -115,8 +115,8 @@ async def test_a_fault_in_the_speculators_bookkeeping_fails_only_its_request(pla
 
 
 async def test_a_fault_in_the_step_cost_bookkeeping_keeps_every_token(plain, spec, monkeypatch, capfd):
-    """The cost record comes after the forward too: a fault there keeps the step's tokens (a re-run of the
-    step would compute nothing and never end) and is reported once."""
+    """The cost record is bookkeeping after a forward that succeeded: a fault there keeps the step's tokens
+    (before, every request in the step got an error) and is reported once."""
 
     def record(tokens, seconds):
         raise RuntimeError("injected cost fault")
