@@ -79,3 +79,30 @@ def test_a_long_session_keeps_memory_bounded_and_prompts_unchanged() -> None:
         assert kept.prompt() == reference.prompt(), t
         assert kept.prompt(pending="next?") == reference.prompt(pending="next?"), t
     assert len(kept.messages) <= 2 * (4 + 2 + 1)
+
+
+def test_a_prompt_too_long_for_the_context_drops_whole_blocks_until_it_fits() -> None:
+    """`fits` (the backend's context) cuts deeper than `history_turns` when turns are long, still in whole
+    blocks: between two drops every prompt starts the same, so the cached prefix holds."""
+    budget = 120  # characters, standing in for tokens
+    conv = Conversation("sys", history_turns=8, fits=lambda m: sum(len(x["content"]) for x in m) <= budget)
+    firsts = []
+    for i in range(20):
+        conv.add_user(i, f"question number {i:02d}")  # 18 characters
+        prompt = conv.prompt()
+        assert sum(len(x["content"]) for x in prompt) <= budget, i
+        assert prompt[-1]["content"] == f"question number {i:02d}"
+        firsts.append(prompt[1]["content"])
+        conv.record_reply(i, f"answer {i:02d}")  # 9 characters
+    starts = [i for i, (a, b) in enumerate(itertools.pairwise(firsts), 1) if a != b]
+    assert starts and all(b - a >= 2 for a, b in itertools.pairwise(starts)), firsts  # blocks of 4, not 1
+
+
+def test_a_last_message_too_long_on_its_own_is_still_sent() -> None:
+    conv = Conversation("sys", history_turns=4, fits=lambda m: False)
+    conv.add_user(1, "hello")
+    conv.record_reply(1, "hi")
+    assert conv.prompt(pending="x" * 10_000) == [
+        {"role": "system", "content": "sys"},
+        {"role": "user", "content": "x" * 10_000},
+    ]  # the backend then says what is wrong

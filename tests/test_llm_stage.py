@@ -197,6 +197,38 @@ async def test_conversation_keeps_what_was_heard_and_drops_withdrawn_turns(engin
     ]
 
 
+LONG_TURN = (
+    "so yesterday I walked down to the market by the river looking for tomatoes and bread, and the man at "
+    "the stall told me all about his grandmother who grew vegetables behind the old church for forty years"
+)  # ~45 tokens: a talkative user's 15-second turn
+
+
+@module_loop
+async def test_a_talkative_users_long_turns_never_outgrow_the_context(engine):
+    """14 exchanges of long turns need more than the engine's 512-token context long before
+    `history_turns` drops anything: older blocks are dropped to fit, and every turn is answered."""
+    client = CountingClient(engine)
+    fits = lambda m: client.fits(m, PARAMS.max_tokens)  # noqa: E731 -- as voicebot/session.py wires it
+    conv, unbounded = Conversation("You are brief.", fits=fits), Conversation("You are brief.")
+    stage, out = LlmStage(client, conv, PARAMS), Collect()
+    turns = 14
+
+    async def source() -> AsyncIterator[fr.Frame]:
+        for t in range(1, turns + 1):
+            yield fr.Transcript(t, f"{LONG_TURN}, part {t}.", True)
+            await until(lambda t=t: sum(isinstance(f, fr.LLMDone) for f in out.got) == t)
+
+    await Pipeline([stage, out]).run(source())
+    done = [f for f in out.got if isinstance(f, fr.LLMDone)]
+    assert [d.error for d in done] == [None] * turns and all(d.text for d in done), [d.error for d in done]
+    for t, d in enumerate(done, 1):
+        unbounded.add_user(t, f"{LONG_TURN}, part {t}.")
+        unbounded.record_reply(t, d.text)
+    assert len(engine.tokenizer.encode_chat(unbounded.prompt())) > engine.options.max_seq_len  # it would not fit
+    kept = conv.prompt(pending="And then?")
+    assert client.fits(kept, PARAMS.max_tokens) and kept[1]["content"].startswith(LONG_TURN)
+
+
 class BrokenClient(EngineClient):
     """A backend with a bug: its stream raises something that is not a VoicebotError."""
 

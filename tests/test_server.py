@@ -186,3 +186,25 @@ async def test_voicebot_openai_client_streams(base):
         await client.close()
     _, full = await post(base, {"messages": HELLO, "max_tokens": 24, "temperature": 0, "seed": 0})
     assert len(pieces) > 3 and "".join(pieces) == full["choices"][0]["message"]["content"]
+
+
+async def test_the_openai_clients_history_fits_the_servers_context(base, engine):
+    """Without the server's tokenizer the client estimates; the estimate must err short: every prompt a
+    long conversation sends is accepted by the server (max_seq_len 512 here)."""
+    from voicebot.conversation import Conversation
+
+    params = ReplyParams(max_tokens=24, temperature=0.0)
+    client = OpenAIClient(base, "smollm2-135m", context_tokens=engine.options.max_seq_len)
+    assert OpenAIClient(base, "m").fits([{"role": "user", "content": "x" * 100_000}], 24)  # context unknown
+    conv = Conversation("You are brief.", fits=lambda m: client.fits(m, params.max_tokens))
+    turn = "I went to the market by the river this morning and the man at the stall told me a long story"
+    try:
+        for t in range(1, 13):
+            prompt = conv.prompt(pending=f"{turn}, part {t}.")
+            assert len(engine.tokenizer.encode_chat(prompt)) + params.max_tokens <= engine.options.max_seq_len, t
+            reply = "".join([piece async for piece in client.stream(prompt, params)])
+            conv.add_user(t, f"{turn}, part {t}.")
+            conv.record_reply(t, reply)
+    finally:
+        await client.close()
+    assert len(conv.prompt()) < 2 * 12  # older exchanges were dropped to fit

@@ -111,7 +111,10 @@ class LlmConfig(_Section):
     )
     threads: int | None = Field(None, ge=1, le=256)
     max_batch: int = Field(8, ge=1, le=256)
-    max_seq_len: int = Field(2048, ge=64, le=131072)
+    max_seq_len: int = Field(
+        2048, ge=64, le=131072, description="context for prompt + reply; older history blocks are dropped to fit "
+        "(backend openai: the server's context, the prompt's length estimated)",
+    )  # fmt: skip
     speculation: Literal["none", "ngram", "draft", "self"] = Field(
         "ngram", description="speculative decoding drafter; output is identical, only faster (ngram: replies that"
         " reuse the user's words, 1.61x on 2 AVX2 cores)"

@@ -7,14 +7,21 @@ never heard), and a turn the user continued after a pause is retracted and repla
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+
+Messages = list[dict[str, str]]
 
 
 @dataclass
 class Conversation:
+    """fits: whether a prompt leaves the backend room for a reply (`LLMClient.fits`); a talkative user's
+    long turns can outgrow the context well within `history_turns`, and older blocks are then dropped too."""
+
     system_prompt: str
     history_turns: int = 16
-    messages: list[dict[str, str]] = field(default_factory=list)
+    fits: Callable[[Messages], bool] | None = None
+    messages: Messages = field(default_factory=list)
     _turns: list[int] = field(default_factory=list)  # the turn of each message
 
     def add_user(self, turn_id: int, text: str) -> None:
@@ -65,8 +72,11 @@ class Conversation:
         users = [i for i, m in enumerate(live) if m["role"] == "user"]
         past, step = len(users) - 1, max(1, self.history_turns // 2)
         drop = -(-max(0, past - self.history_turns) // step) * step  # whole blocks, enough to fit the window
-        keep = live[users[drop] :] if users else []
-        return [{"role": "system", "content": self.system_prompt}, *keep]
+        while True:
+            prompt = [{"role": "system", "content": self.system_prompt}, *(live[users[drop] :] if users else [])]
+            if self.fits is None or drop >= past or self.fits(prompt):
+                return prompt  # (the last message alone too long: the backend says so)
+            drop = min(drop + step, past)  # whole blocks again: the prompt's start stays put between drops
 
 
 def heard_prefix(spoken: list[tuple[str, int]], played_samples: int) -> str:

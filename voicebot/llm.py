@@ -45,6 +45,11 @@ class LLMClient(Protocol):
         backend may let every reply and turn decision go first."""
         ...
 
+    def fits(self, messages: list[dict[str, str]], max_new_tokens: int) -> bool:
+        """Whether the prompt leaves room for `max_new_tokens` in the backend's context (True when the
+        backend cannot tell)."""
+        ...
+
     def forget(self, cache_key: str) -> None:
         """The conversation ended: free whatever was cached for it."""
         ...
@@ -95,6 +100,10 @@ class EngineClient:
         except EngineError as e:
             raise VoicebotError(str(e)) from e
 
+    def fits(self, messages: list[dict[str, str]], max_new_tokens: int) -> bool:
+        limit = self.engine.options.max_seq_len - max_new_tokens
+        return len(self.engine.tokenizer.encode_chat(messages)) <= limit  # ~3 ms for 1,500 tokens
+
     def forget(self, cache_key: str) -> None:
         self.engine.forget(cache_key)
 
@@ -105,7 +114,15 @@ class EngineClient:
 class OpenAIClient:
     """Streams `/chat/completions` from an OpenAI-compatible server (our `engine.server`, vLLM, ...)."""
 
-    def __init__(self, url: str, model: str, api_key: str | None = None, timeout_s: float = 30.0) -> None:
+    def __init__(
+        self,
+        url: str,
+        model: str,
+        api_key: str | None = None,
+        timeout_s: float = 30.0,
+        context_tokens: int | None = None,
+    ) -> None:
+        self.context_tokens = context_tokens  # the server's context, if known (llm.max_seq_len)
         self.url = url.rstrip("/") + "/chat/completions"
         self.model = model
         self.headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
@@ -161,6 +178,14 @@ class OpenAIClient:
     ) -> float | None:
         """Chat-completions servers expose no prompt-only probabilities: silence-only endpointing."""
         return None
+
+    def fits(self, messages: list[dict[str, str]], max_new_tokens: int) -> bool:
+        """Estimated without the server's tokenizer: 3 bytes a token (English runs ~4 chars a token) and 8
+        tokens of template a message, so the history is cut a little early rather than the reply refused."""
+        if self.context_tokens is None:
+            return True
+        tokens = sum(len(m["content"].encode()) // 3 + 8 for m in messages)
+        return tokens + max_new_tokens <= self.context_tokens
 
     def forget(self, cache_key: str) -> None:
         pass

@@ -38,7 +38,7 @@ def _load_llm(cfg: Config, priority: CpuPriority) -> LLMClient:
     llm = cfg.llm
     if llm.backend == "openai":
         assert llm.url is not None
-        return OpenAIClient(llm.url, llm.model, llm.api_key)
+        return OpenAIClient(llm.url, llm.model, llm.api_key, context_tokens=llm.max_seq_len)
     from engine import Engine
 
     engine = Engine(engine_options(cfg))

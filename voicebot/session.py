@@ -38,7 +38,10 @@ class Session:
         on_frame: Callable[[fr.Frame], None] | None = None,
     ) -> None:
         self.cfg = cfg
-        self.conversation = Conversation(cfg.llm.system_prompt, cfg.llm.history_turns)
+        max_tokens = models.reply_params.max_tokens
+        self.conversation = Conversation(
+            cfg.llm.system_prompt, cfg.llm.history_turns, fits=lambda m: models.llm.fits(m, max_tokens)
+        )
         self.observer = TurnObserver(cfg.budgets_ms.model_dump(), realtime=realtime, on_turn=on_turn)
         self.player = player(self.observer) if callable(player) else player
         self.llm = LlmStage(models.llm, self.conversation, models.reply_params, cfg.llm.preemptive)
