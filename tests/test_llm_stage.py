@@ -229,6 +229,37 @@ async def test_a_talkative_users_long_turns_never_outgrow_the_context(engine):
     assert client.fits(kept, PARAMS.max_tokens) and kept[1]["content"].startswith(LONG_TURN)
 
 
+class LoopingClient(EngineClient):
+    """Stands in for a model that falls into a loop (the default 0.5B does on some prompts, greedily; which
+    prompts depends on the CPU's rounding, so the test scripts the loop instead)."""
+
+    def __init__(self, engine: Engine) -> None:
+        super().__init__(engine)
+        self.yielded, self.closed = 0, False
+
+    async def stream(self, messages, params, cache_key=None, on_score=None):  # type: ignore[override]
+        try:
+            for piece in ["You", " should", " pack", " sunscreen", ",", " sunglasses", ","] + [" sunscreen", ","] * 60:
+                self.yielded += 1
+                yield piece
+                await asyncio.sleep(0)
+        finally:
+            self.closed = True
+
+
+@module_loop
+async def test_a_reply_that_loops_is_stopped_where_the_loop_began(engine):
+    client, conv, out = LoopingClient(engine), Conversation("You are brief."), Collect()
+    await Pipeline([LlmStage(client, conv, PARAMS), out]).run(_once(fr.Transcript(1, "What should I pack?", True)))
+    (done,) = [f for f in out.got if isinstance(f, fr.LLMDone)]
+    said = "".join(f.text for f in out.got if isinstance(f, fr.LLMText))
+    assert done.finish_reason == "repetition" and done.error is None
+    assert done.text == "You should pack sunscreen, sunglasses, sunscreen,"
+    assert said.count("sunscreen") <= 3, said  # not 61 times
+    assert client.closed and client.yielded < 20  # the request was stopped, not read to its end
+    assert conv.messages[-1] == {"role": "assistant", "content": done.text}
+
+
 class BrokenClient(EngineClient):
     """A backend with a bug: its stream raises something that is not a VoicebotError."""
 

@@ -35,6 +35,7 @@ from voicebot.conversation import Conversation
 from voicebot.errors import VoicebotError
 from voicebot.llm import LLMClient, ReplyParams
 from voicebot.pipeline import Stage
+from voicebot.repetition import loop_start
 
 WARM_WORDS = 3  # committed words that must be new before the next warm-up prefill
 # The session's first prefill waits at most this long: with the engine saturated by other calls it would
@@ -167,14 +168,18 @@ class LlmStage(Stage):
             self._gen = self._relay = None
 
     async def _relay_reply(self, gen: _Generation) -> None:
-        parts: list[str] = []
-        while isinstance(item := await gen.queue.get(), str):
-            parts.append(item)
-            await self.emit(fr.LLMText(gen.turn_id, item))
-        assert isinstance(item, _End)
-        reply = "".join(parts).strip()
-        self.conversation.record_reply(gen.turn_id, reply)
-        await self.emit(fr.LLMDone(gen.turn_id, reply, error=item.error))
+        sent, loop = "", None
+        while loop is None and isinstance(item := await gen.queue.get(), str):
+            loop = loop_start(sent + item)  # going round in circles: stop where the loop began
+            piece = item if loop is None else (sent + item)[len(sent) : max(loop, len(sent))]
+            if piece:
+                await self.emit(fr.LLMText(gen.turn_id, piece))
+                sent += piece
+        reply = (sent if loop is None else sent[:loop]).strip()  # the caller cancels a looping request
+        self.conversation.record_reply(gen.turn_id, reply)  # without the loop: the model must not see it again
+        error = item.error if isinstance(item, _End) else None
+        finish = None if loop is None else "repetition"
+        await self.emit(fr.LLMDone(gen.turn_id, reply, finish_reason=finish, error=error))
 
     def _warm(self, turn_id: int, committed: str) -> None:
         """Prefill the user's committed words into the session's cache while they are still speaking

@@ -1,0 +1,41 @@
+"""Where a reply starts going round in circles.
+
+Small models decoded greedily fall into loops ("sunscreen, sunscreen, sunscreen, ..." until
+`max_tokens`; a poem line said again and again). Read aloud, a loop is the worst kind of answer: it
+goes on for many seconds and the user has to talk over it. The LLM stage stops a reply where its loop
+begins (`loop_start`), on the text, so it works the same with any backend. The rules are on words
+(case and punctuation ignored) and set so that ordinary speech never trips them:
+
+- a run of `SPAN_WORDS` (6) words the reply already said, anywhere: no answer repeats six words in a
+  row verbatim unless it repeats itself;
+- a shorter unit of 1-5 words said three times in a row ("no, no, no" is cut to "no,").
+"""
+
+from __future__ import annotations
+
+import re
+
+SPAN_WORDS = 6
+SHORT_REPEATS = 3
+_WORD = re.compile(r"[\w']+")
+
+
+def loop_start(text: str) -> int | None:
+    """The character offset where the repetition begins (the start of the repeated words' second
+    occurrence), or None. Looks only at the end of `text`: call it as the reply grows."""
+    matches = list(_WORD.finditer(text))
+    words = [m.group().lower() for m in matches]
+    n = len(words)
+    starts: list[int] = []
+    if n > SPAN_WORDS:
+        tail = words[-SPAN_WORDS:]
+        for i in range(n - SPAN_WORDS):
+            if words[i : i + SPAN_WORDS] == tail:
+                starts.append(n - SPAN_WORDS)
+                break
+    for unit in range(1, SPAN_WORDS):
+        if n >= unit * SHORT_REPEATS:
+            last = words[n - unit :]
+            if all(words[n - unit * (k + 1) : n - unit * k] == last for k in range(1, SHORT_REPEATS)):
+                starts.append(n - unit * (SHORT_REPEATS - 1))
+    return matches[min(starts)].start() if starts else None
