@@ -12,12 +12,14 @@ cores (up to ~1 s: the rest of the sentence was still being written and synthesi
 
 A break is only taken once the whitespace after a word has arrived, so a word, a number ("3.14",
 "1,000") or an abbreviation ("Dr.", "e.g.") is never split. Markdown symbols that a TTS would read
-aloud are removed.
+aloud are removed, and each phrase is put as the voice should say it (audio/speakable.py).
 """
 
 from __future__ import annotations
 
 import re
+
+from audio.speakable import speakable
 
 __all__ = ["PhraseChunker"]
 
@@ -29,8 +31,6 @@ _WORD = re.compile(r"(\S+)(\s+)")
 _SENTENCE_END = re.compile(r"[.!?…]+[\"'”’)\]]*$")
 _CLAUSE_END = re.compile(r"[,;:–—][\"'”’)\]]*$")
 _DROP = str.maketrans("", "", "*#`~")
-_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
-_EDGE_UNDERSCORE = re.compile(r"(?<!\w)_+|_+(?!\w)")
 _LIST_MARKER = re.compile(r"^\s*(?:[-+•>]|\d+[.)])\s+")
 
 
@@ -54,7 +54,7 @@ class PhraseChunker:
         self._buf += text_delta.translate(_DROP)
         out: list[str] = []
         while (cut := self._find_break()) is not None:
-            phrase = _clean(self._buf[: cut[0]])
+            phrase = speakable(self._buf[: cut[0]])
             self._buf = self._buf[cut[1] :]
             if phrase:
                 out.append(phrase)
@@ -63,7 +63,7 @@ class PhraseChunker:
 
     def flush(self) -> list[str]:
         """End of the reply: return what is left and get ready for the next reply."""
-        phrase = _clean(self._buf)
+        phrase = speakable(self._buf)
         self.reset()
         return [phrase] if phrase else []
 
@@ -109,10 +109,3 @@ def _is_abbreviation(word: str) -> bool:
     if len(core) == 1:
         return core.isupper()  # an initial: "J. Smith"
     return bool(re.fullmatch(r"[a-zA-Z](?:\.[a-zA-Z])+", core))  # e.g, i.e, U.S, a.m
-
-
-def _clean(phrase: str) -> str:
-    phrase = _LINK.sub(r"\1", phrase)
-    phrase = _EDGE_UNDERSCORE.sub("", phrase)
-    phrase = _LIST_MARKER.sub("", phrase)
-    return " ".join(phrase.split())

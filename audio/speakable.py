@@ -1,0 +1,106 @@
+"""A reply phrase as the voice should say it.
+
+An LLM writes for the eye; Piper's phonemizer (espeak-ng) reads symbols out letter by letter. Heard
+through Piper's own phonemes (`PiperVoice.phonemize`), before this: "5 km" was "five K M", "250 g"
+"two hundred fifty G", "120 km/h" "K M slash H", "7-9 hours" "seven dash nine hours", "3/4 cup" "three
+slash four cup", "πr^2" "pyre two", "😀" "grinning face", "✓" "symbol two seven one three", "→" "right
+arrow". Here: units after a number in words, number ranges, common fractions, squares and cubes, arrows
+as "to", emoji and other pictographs dropped, a Markdown link as its text. Only what is unambiguous
+after a number is rewritten ("5 m" is meters: a model writes "million" or "M"); the rest is left to the
+phonemizer, which reads numbers, "%", "$", "-5", "×", "e.g." and "etc." well.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+__all__ = ["speakable"]
+
+_UNITS = {  # abbreviation -> (one, many)
+    "km/h": ("kilometer per hour", "kilometers per hour"),
+    "m/s": ("meter per second", "meters per second"),
+    "km": ("kilometer", "kilometers"),
+    "cm": ("centimeter", "centimeters"),
+    "mm": ("millimeter", "millimeters"),
+    "m": ("meter", "meters"),
+    "kg": ("kilogram", "kilograms"),
+    "mg": ("milligram", "milligrams"),
+    "g": ("gram", "grams"),
+    "ml": ("milliliter", "milliliters"),
+    "mL": ("milliliter", "milliliters"),
+    "l": ("liter", "liters"),
+    "L": ("liter", "liters"),
+    "ft": ("foot", "feet"),
+    "oz": ("ounce", "ounces"),
+    "min": ("minute", "minutes"),
+    "hr": ("hour", "hours"),
+    "hrs": ("hour", "hours"),
+    "sec": ("second", "seconds"),
+    "tsp": ("teaspoon", "teaspoons"),
+    "tbsp": ("tablespoon", "tablespoons"),
+}
+_NUMBER = r"(?<![\w.,/])(-?\d[\d,]*(?:\.\d+)?)"
+_AMOUNT = r"(?<![\w.,/])(\d+ [123]/[234]|[123]/[234]|-?\d[\d,]*(?:\.\d+)?)"  # 5, 1,000, 2.5, 3/4, 2 1/2
+_UNIT = re.compile(
+    _AMOUNT + r"\s?(" + "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True)) + r")(?![\w/])"
+)
+_RANGE = re.compile(  # 7-9 hours, 1990–1995; not a date (2024-05-01), a phone number (555-1234) or 5 - 3
+    r"(?<![\w.,/-])(\d[\d,]*(?:\.\d+)?)(?:-|\s?–\s?)(\d[\d,]*(?:\.\d+)?)(?![\w/-]|[.,]\d)"
+)
+_PHONE = re.compile(r"\d{3}-\d{4}")
+_DEGREES = re.compile(_NUMBER + r"\s?°\s?([CF])\b")
+_FRACTIONS = {"1/2": "one half", "1/3": "one third", "2/3": "two thirds", "1/4": "one quarter", "3/4": "three quarters"}
+_FRACTION = re.compile(r"(?<![\w/.])(?:(\d+) )?([123]/[234])(?![\w/])")  # "1/2", "2 1/2"
+_POWER = re.compile(r"\s?(?:\^2|²)(?!\d)|\s?(?:\^3|³)(?!\d)")
+_ARROW = re.compile(r"\s*(?:→|⟶|->|=>)\s*")
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_EDGE_UNDERSCORE = re.compile(r"(?<!\w)_+|_+(?!\w)")
+_LIST_MARKER = re.compile(r"^\s*(?:[-+•>]|\d+[.)])\s+")
+_SPACE_BEFORE_MARK = re.compile(r" ([.,!?;:])")
+_INVISIBLE = {"\u200d", "\ufe0f", "\ufe0e", "\u20e3", *map(chr, range(0x1F3FB, 0x1F400))}  # emoji joiners,
+# presentation selectors, skin tones
+_KEEP_SYMBOLS = {"°", "©", "®", "™"}  # spoken well as they are
+
+
+def _unit(m: re.Match[str]) -> str:
+    amount, unit = m.group(1), m.group(2)
+    one, many = _UNITS[unit]
+    if "/" in amount:
+        whole, _, frac = amount.rpartition(" ")
+        words = _FRACTIONS.get(frac)
+        if words is None:
+            return f"{amount} {many}"
+        if whole:
+            return f"{whole} and {words} {many}"
+        return f"{words} of {'an' if one[0] in 'aeiou' else 'a'} {one}"  # three quarters of a teaspoon
+    return f"{amount} {one if amount in ('1', '-1') else many}"
+
+
+def _fraction(m: re.Match[str]) -> str:
+    whole, frac = m.group(1), m.group(2)
+    words = _FRACTIONS.get(frac)
+    if words is None:  # 2/4, 3/3: not a common fraction, as written
+        return m.group()
+    return f"{whole} and {words}" if whole else words
+
+
+def _not_pictograph(ch: str) -> bool:
+    if ch in _INVISIBLE:
+        return False
+    return ch in _KEEP_SYMBOLS or unicodedata.category(ch) != "So"
+
+
+def speakable(phrase: str) -> str:
+    """What the TTS should read for `phrase` (one phrase or a few sentences of a reply)."""
+    text = _LINK.sub(r"\1", phrase)
+    text = _EDGE_UNDERSCORE.sub("", text)
+    text = _LIST_MARKER.sub("", text)
+    text = _RANGE.sub(lambda m: m.group() if _PHONE.fullmatch(m.group()) else f"{m.group(1)} to {m.group(2)}", text)
+    text = _DEGREES.sub(lambda m: f"{m.group(1)} degrees {'Celsius' if m.group(2) == 'C' else 'Fahrenheit'}", text)
+    text = _UNIT.sub(_unit, text)
+    text = _FRACTION.sub(_fraction, text)
+    text = _POWER.sub(lambda m: " squared" if "2" in m.group() or "²" in m.group() else " cubed", text)
+    text = _ARROW.sub(" to ", text).replace("π", " pi ")
+    text = "".join(filter(_not_pictograph, text))
+    return _SPACE_BEFORE_MARK.sub(r"\1", " ".join(text.split()))  # "help 👍." -> "help ." -> "help."

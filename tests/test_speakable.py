@@ -1,0 +1,72 @@
+"""Reply text as the voice says it (audio/speakable.py), and what the real Piper voice then reads."""
+
+from __future__ import annotations
+
+import pytest
+
+from audio.chunker import PhraseChunker
+from audio.speakable import speakable
+from audio.tts import PiperTts, TtsOptions
+
+CASES = [
+    ("It is 5 km away.", "It is 5 kilometers away."),
+    ("It weighs 1 kg.", "It weighs 1 kilogram."),
+    ("Add 250 g of flour and 1/2 cup of milk.", "Add 250 grams of flour and one half cup of milk."),
+    ("Use 2 1/2 cups and 3/4 tsp.", "Use 2 and one half cups and three quarters of a teaspoon."),
+    ("It is 120 km/h, or 33 m/s.", "It is 120 kilometers per hour, or 33 meters per second."),
+    ("Mount Everest is 8,849 m tall.", "Mount Everest is 8,849 meters tall."),
+    ("It is 20 °C today, -5°F tonight.", "It is 20 degrees Celsius today, -5 degrees Fahrenheit tonight."),
+    ("Aim for 7-9 hours, or 5–10 km.", "Aim for 7 to 9 hours, or 5 to 10 kilometers."),
+    ("The area is πr^2, the volume r³.", "The area is pi r squared, the volume r cubed."),
+    ("Sure! 😀 Happy to help 👍🏽.", "Sure! Happy to help."),
+    ("Yes ✓ done. Go left → right.", "Yes done. Go left to right."),
+    ("See [the docs](https://x.y/z).", "See the docs."),
+    ("- It takes 30 min, about 1 hr.", "It takes 30 minutes, about 1 hour."),
+]
+UNCHANGED = [
+    "On 2024-05-01 call 555-1234.",  # a date, a phone number
+    "5 - 3 = 2, and 12/25 is a date.",
+    "It costs $20, about 50% of it, 3 × 4 times.",  # the phonemizer reads these well
+    "The 5G network and 5 M users.",  # not our units
+    "Version 3.11-slim, 2/4 done.",
+]
+
+
+@pytest.mark.parametrize(("written", "said"), CASES)
+def test_symbols_are_said_as_words(written: str, said: str) -> None:
+    assert speakable(written) == said
+
+
+@pytest.mark.parametrize("text", UNCHANGED)
+def test_what_the_phonemizer_reads_well_is_left_alone(text: str) -> None:
+    assert speakable(text) == text
+
+
+def test_the_chunker_speaks_its_phrases_so() -> None:
+    chunker = PhraseChunker(first_min_words=2, min_words=4, max_words=20, first_max_words=8)
+    reply = "Sleep 7-9 hours a night. **Drink** 2 L of water 😀."
+    phrases = [p for word in reply.split() for p in chunker.push(word + " ")] + chunker.flush()
+    assert phrases == ["Sleep 7 to 9 hours a night.", "Drink 2 liters of water."]
+
+
+READ_OUT = {  # symbols Piper reads out, as its phonemes
+    "slash": "slˈæʃ",
+    "dash": "dˈæʃ",
+    "symbol": "sɪmbəl",
+    "face": "fˈeɪs",
+    "arrow": "ˈæɹoʊ",
+}
+
+
+def test_the_real_voice_no_longer_reads_symbols_out() -> None:
+    """Through Piper's own phonemizer: each written line reads out a symbol, its speakable form none."""
+    voice = PiperTts(TtsOptions()).voice
+    lines = ["It is 120 km/h.", "Sleep 7-9 hours.", "Use 3/4 cup.", "Sure 😀 done.", "Yes ✓ done.", "Go → north."]
+
+    def phonemes(text: str) -> str:
+        return " ".join("".join(p) for p in voice.phonemize(text))
+
+    for line in lines:
+        raw, said = phonemes(line), phonemes(speakable(line))
+        assert any(p in raw for p in READ_OUT.values()), (line, raw)
+        assert not any(p in said for p in READ_OUT.values()), (line, said)
