@@ -99,6 +99,8 @@ class SamplingParams:
     background: nobody waits for this request yet (warming a session's cache): it gets a batch slot after
         every waiting foreground request, and its prompt is computed in small chunks
         (`EngineOptions.background_chunk`) after any foreground prompt: a reply waits one short step at most.
+    soft_max_tokens: past this many new tokens the reply ends where a sentence does (before the first token
+        of the next one), so a long answer is not cut mid-sentence; `max_tokens` still bounds it.
     """
 
     max_tokens: int = 128
@@ -110,6 +112,7 @@ class SamplingParams:
     probs_of: tuple[int, ...] = ()
     probs_at: int | None = None
     background: bool = False
+    soft_max_tokens: int | None = None
 
     def __post_init__(self) -> None:
         if self.max_tokens < 1:
@@ -128,3 +131,5 @@ class SamplingParams:
             raise ValueError("SamplingParams.probs_of must be token ids (ints >= 0)")
         if self.probs_at is not None and (self.probs_at < 0 or not self.probs_of):
             raise ValueError("SamplingParams.probs_at must be a prompt position >= 0, and needs probs_of")
+        if self.soft_max_tokens is not None and not 1 <= self.soft_max_tokens <= self.max_tokens:
+            raise ValueError(f"SamplingParams.soft_max_tokens must be in [1, max_tokens], got {self.soft_max_tokens}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -9,6 +10,8 @@ import torch
 
 from engine.options import SamplingParams
 from engine.tokenizer import IncrementalDetokenizer
+
+_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s*$")
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,7 @@ class Sequence:
     num_computed: int = 0
     slot: int = -1
     held: str = ""  # text held back because it may be the start of a stop string
+    tail: str = ""  # the last few characters of the reply, for `soft_max_tokens`
     finish_reason: str | None = None
     output_ids: list[int] = field(default_factory=list)
     spec_hits: float = 0.0  # decayed counts of accepted / judged draft tokens (engine/speculative.py)
@@ -60,15 +64,26 @@ class Sequence:
         if token in stop_ids and not self.params.ignore_eos:
             self.finish_reason = "stop"
             return Delta(self._text(self.detok.flush(), final=True), [], "stop")
+        piece = self.detok.add(token)
+        if self._starts_a_sentence_past_the_soft_limit(piece):
+            self.finish_reason = "stop"  # the token opens a sentence the reply has no room for: not taken
+            return Delta(self._text("", final=True), [], "stop")
         self.tokens.append(token)
         self.output_ids.append(token)
         if len(self.output_ids) >= self.params.max_tokens or len(self.tokens) >= max_seq_len:
             self.finish_reason = "length"
-        text = self.detok.add(token)
-        if self.finish_reason:
-            text += self.detok.flush()
-        text = self._text(text, final=self.finish_reason is not None)
-        return Delta(text, [token], self.finish_reason)
+        text = piece + self.detok.flush() if self.finish_reason else piece
+        self.tail = (self.tail + piece)[-8:]
+        return Delta(self._text(text, final=self.finish_reason is not None), [token], self.finish_reason)
+
+    def _starts_a_sentence_past_the_soft_limit(self, piece: str) -> bool:
+        """The text so far ends a sentence (". ? !", maybe a quote or bracket, maybe a line break) and this
+        token begins the next: a space or line break first ("3." then "14" goes on; a list's "2." after a
+        line break does not)."""
+        soft = self.params.soft_max_tokens
+        if soft is None or len(self.output_ids) < soft or not _SENTENCE_END.search(self.tail):
+            return False
+        return self.tail[-1].isspace() or piece[:1].isspace()
 
     def _text(self, new: str, final: bool) -> str:
         """Apply stop strings: cut at the first match, and hold back a tail that could still become one."""

@@ -236,6 +236,40 @@ def test_incremental_detokenizer_multibyte(model_dir):
     assert not any("\ufffd" in p for p in pieces)
 
 
+@pytest.mark.parametrize("model", ["smollm2-135m", "qwen2.5-coder-0.5b"])
+def test_past_the_soft_limit_a_reply_ends_where_a_sentence_does(model):
+    """Each model's own tokens, fed one by one: past soft_max_tokens the reply stops before the next
+    sentence's first token, never inside a number ("3.14"), and a line break ends a sentence too."""
+    from engine.sequence import Sequence
+    from engine.weights import resolve_model
+
+    tok = Tokenizer.from_dir(resolve_model(model))
+
+    def reply(text: str, soft: int) -> tuple[str, str | None]:
+        prompt = tok.encode("Say:")
+        params = SamplingParams(max_tokens=200, soft_max_tokens=soft)
+        seq = Sequence(0, list(prompt), params, lambda _: None, IncrementalDetokenizer(tok, prompt), None)
+        out = ""
+        for token in tok.encode(text):
+            out += seq.append(token, frozenset(), 10_000).text
+            if seq.finish_reason:
+                break
+        return out.rstrip(), seq.finish_reason
+
+    text = "Pi is about 3.14, a number. It never ends! Mix the flour.\n2. Add the eggs."
+    past = lambda prefix: len(tok.encode(prefix))  # noqa: E731 -- the soft limit just past these words
+    assert reply(text, 2) == ("Pi is about 3.14, a number.", "stop")  # not "Pi is about 3."
+    assert reply(text, past("Pi is about 3.14, a number. It never")) == (
+        "Pi is about 3.14, a number. It never ends!",
+        "stop",
+    )
+    assert reply(text, past("Pi is about 3.14, a number. It never ends! Mix")) == (
+        "Pi is about 3.14, a number. It never ends! Mix the flour.",  # the list's next item is not begun
+        "stop",
+    )
+    assert reply(text, 200) == (text, None)  # never past the end: as without the limit
+
+
 def test_sentence_end_tokens_include_joined_forms_but_no_ellipsis():
     """The end-of-turn score sums these: Qwen writes most sentence ends as one token with what follows."""
     from engine.weights import resolve_model

@@ -70,9 +70,13 @@ async def _run(engine: Engine, frames: list[fr.Frame]) -> tuple[CountingClient, 
 
 
 async def _reference(engine: Engine, text: str) -> str:
-    conv = Conversation("You are brief.")
-    parts = [t async for t in EngineClient(engine).stream(conv.prompt(pending=text), PARAMS)]
-    return "".join(parts).strip()
+    """The reply a fresh stage gives to `text` as its session's first turn, with no early transcript."""
+    out = Collect()
+    stage = LlmStage(EngineClient(engine), Conversation("You are brief."), PARAMS, preemptive=False)
+    await Pipeline([stage, out]).run(_once(fr.Transcript(1, text, True)))
+    await stage.close()
+    (done,) = [f for f in out.got if isinstance(f, fr.LLMDone)]
+    return done.text
 
 
 @module_loop
@@ -227,6 +231,22 @@ async def test_a_talkative_users_long_turns_never_outgrow_the_context(engine):
     assert len(engine.tokenizer.encode_chat(unbounded.prompt())) > engine.options.max_seq_len  # it would not fit
     kept = conv.prompt(pending="And then?")
     assert client.fits(kept, PARAMS.max_tokens) and kept[1]["content"].startswith(LONG_TURN)
+
+
+@module_loop
+async def test_the_engine_is_asked_to_end_a_reply_at_a_sentence_end_past_max_tokens(engine, monkeypatch):
+    """max_tokens is where a reply starts looking for its end, not where it is cut (engine/sequence.py)."""
+    seen = []
+    real = engine.generate
+
+    def spy(messages, params, *args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(params)
+        return real(messages, params, *args, **kwargs)
+
+    monkeypatch.setattr(engine, "generate", spy)
+    params = ReplyParams(max_tokens=10)
+    text = "".join([t async for t in EngineClient(engine).stream([{"role": "user", "content": "Hi"}], params)])
+    assert text and (seen[0].soft_max_tokens, seen[0].max_tokens) == (10, params.token_budget) == (10, 15)
 
 
 class LoopingClient(EngineClient):

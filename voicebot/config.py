@@ -125,7 +125,10 @@ class LlmConfig(_Section):
     api_key: str | None = None
     system_prompt: str = "You are a friendly voice assistant. Answer in one or two short, spoken sentences."
     preemptive: bool = Field(True, description="start the reply at the first pause; release it if the turn ends")
-    max_tokens: int = Field(60, ge=1, le=4096)
+    max_tokens: int = Field(
+        60, ge=1, le=4096, description="a reply ends at the first sentence end past this (engine backend; "
+        "1.5x at the latest): never mid-sentence",
+    )  # fmt: skip
     temperature: float = Field(0.0, ge=0.0, le=5.0)
     top_p: float = Field(1.0, gt=0.0, le=1.0)
     seed: int | None = 0

@@ -14,10 +14,18 @@ from voicebot.errors import VoicebotError
 
 @dataclass(frozen=True)
 class ReplyParams:
+    """max_tokens: the in-process engine ends a reply at the first sentence end past this many tokens
+    (`token_budget` at the latest), so it is not cut mid-sentence; an OpenAI server stops at it."""
+
     max_tokens: int = 60
     temperature: float = 0.0
     top_p: float = 1.0
     seed: int | None = 0
+
+    @property
+    def token_budget(self) -> int:
+        """The most tokens a reply may take: room to finish the sentence under way at max_tokens."""
+        return self.max_tokens + self.max_tokens // 2
 
 
 OnScore = Callable[[float | None], None]
@@ -78,7 +86,11 @@ class EngineClient:
         from engine.errors import EngineError
 
         sp = SamplingParams(
-            max_tokens=params.max_tokens, temperature=params.temperature, top_p=params.top_p, seed=params.seed
+            max_tokens=params.token_budget,
+            soft_max_tokens=params.max_tokens,
+            temperature=params.temperature,
+            top_p=params.top_p,
+            seed=params.seed,
         )
         try:
             async for delta in self.engine.generate(messages, sp, cache_key, end_of_turn=on_score is not None):

@@ -38,7 +38,7 @@ class Session:
         on_frame: Callable[[fr.Frame], None] | None = None,
     ) -> None:
         self.cfg = cfg
-        max_tokens = models.reply_params.max_tokens
+        max_tokens = models.reply_params.token_budget
         self.conversation = Conversation(
             cfg.llm.system_prompt, cfg.llm.history_turns, fits=lambda m: models.llm.fits(m, max_tokens)
         )
