@@ -249,6 +249,25 @@ async def test_the_engine_is_asked_to_end_a_reply_at_a_sentence_end_past_max_tok
     assert text and (seen[0].soft_max_tokens, seen[0].max_tokens) == (10, params.token_budget) == (10, 15)
 
 
+@pytest.mark.parametrize("model", ["smollm2-135m", "qwen2.5-coder-0.5b"])
+def test_the_engine_clients_count_never_falls_short_of_the_real_prompt(model):
+    """`EngineClient.fits` adds up each message's own tokens and a template bound: for the built-in models'
+    templates that is at least the prompt's real length, whatever the text (digits, emoji, Markdown)."""
+    from engine.tokenizer import Tokenizer
+    from engine.weights import resolve_model
+    from voicebot.llm import TEMPLATE_TOKENS
+
+    tok = Tokenizer.from_dir(resolve_model(model))
+    chat = [{"role": "system", "content": "You are brief."}]
+    for i in range(16):
+        chat += [
+            {"role": "user", "content": f"Tell me about thing {i}, please: 3.14 km/h? Über café 😀."},
+            {"role": "assistant", "content": "Sure!\n\n1. **First**: do it.\n2. Then that."},
+        ]
+    counted = sum(len(tok.encode(m["content"])) + TEMPLATE_TOKENS for m in chat) + TEMPLATE_TOKENS
+    assert len(tok.encode_chat(chat)) <= counted
+
+
 class LoopingClient(EngineClient):
     """Stands in for a model that falls into a loop (the default 0.5B does on some prompts, greedily; which
     prompts depends on the CPU's rounding, so the test scripts the loop instead)."""
