@@ -316,6 +316,32 @@ async def test_a_backend_bug_ends_the_reply_with_an_error_instead_of_hanging(eng
     assert done.error is not None and "IndexError" in done.error
 
 
+class DownClient(EngineClient):
+    """A backend that fails before any text (a server down, an overloaded engine)."""
+
+    async def stream(self, messages, params, cache_key=None, on_score=None):  # type: ignore[override]
+        from voicebot.errors import VoicebotError
+
+        raise VoicebotError("cannot reach the LLM server at http://127.0.0.1:9")
+        yield ""  # a generator
+
+
+@module_loop
+async def test_a_backend_that_fails_before_a_word_gets_the_error_reply_said_not_silence(engine):
+    out, conv = Collect(), Conversation("You are brief.")
+    stage = LlmStage(DownClient(engine), conv, PARAMS, error_reply="Sorry, I couldn't answer that.")
+    await asyncio.wait_for(Pipeline([stage, out]).run(_once(fr.Transcript(1, "Hi.", True))), 10)
+    said = [f.text for f in out.got if isinstance(f, fr.LLMText)]
+    (done,) = [f for f in out.got if isinstance(f, fr.LLMDone)]
+    assert said == ["Sorry, I couldn't answer that."] and done.text == "" and "cannot reach" in (done.error or "")
+    assert conv.messages == [{"role": "user", "content": "Hi."}]  # the apology is not the model's reply
+    quiet = Collect()
+    await Pipeline([LlmStage(DownClient(engine), Conversation("x"), PARAMS), quiet]).run(
+        _once(fr.Transcript(1, "Hi.", True))
+    )
+    assert not [f for f in quiet.got if isinstance(f, fr.LLMText)]  # error_reply "" says nothing
+
+
 async def _once(frame: fr.Frame) -> AsyncIterator[fr.Frame]:
     yield frame
 

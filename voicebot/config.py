@@ -124,6 +124,11 @@ class LlmConfig(_Section):
     url: str | None = Field(None, description="base URL of an OpenAI-compatible server (backend: openai)")
     api_key: str | None = None
     system_prompt: str = "You are a friendly voice assistant. Answer in one or two short, spoken sentences."
+    error_reply: str = Field(
+        "Sorry, I couldn't answer that. Please try again.",
+        description="said when the LLM fails before a word of its reply (a server down, an overloaded engine), "
+        "instead of silence; empty: say nothing",
+    )
     preemptive: bool = Field(True, description="start the reply at the first pause; release it if the turn ends")
     max_tokens: int = Field(
         60, ge=1, le=4096, description="a reply ends at the first sentence end past this (engine backend; "

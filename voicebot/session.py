@@ -44,7 +44,9 @@ class Session:
         )
         self.observer = TurnObserver(cfg.budgets_ms.model_dump(), realtime=realtime, on_turn=on_turn)
         self.player = player(self.observer) if callable(player) else player
-        self.llm = LlmStage(models.llm, self.conversation, models.reply_params, cfg.llm.preemptive)
+        self.llm = LlmStage(
+            models.llm, self.conversation, models.reply_params, cfg.llm.preemptive, cfg.llm.error_reply
+        )
         scorer = self.llm.end_of_turn if cfg.turns.end_of_turn == "model" else None
         self.turns = TurnTakingStage(turn_options(cfg), scorer)
         self.pipeline = Pipeline(

@@ -65,10 +65,18 @@ class LlmStage(Stage):
     wants_upstream = True
 
     def __init__(
-        self, client: LLMClient, conversation: Conversation, params: ReplyParams, preemptive: bool = True
+        self,
+        client: LLMClient,
+        conversation: Conversation,
+        params: ReplyParams,
+        preemptive: bool = True,
+        error_reply: str = "",
     ) -> None:
+        """error_reply: said when the backend fails before a word of the reply, so the user is not left
+        waiting in silence (it is not added to the conversation)."""
         super().__init__()
         self.client = client
+        self.error_reply = error_reply
         self.conversation = conversation
         self.params = params
         self.preemptive = preemptive
@@ -178,6 +186,8 @@ class LlmStage(Stage):
         reply = (sent if loop is None else sent[:loop]).strip()  # the caller cancels a looping request
         self.conversation.record_reply(gen.turn_id, reply)  # without the loop: the model must not see it again
         error = item.error if isinstance(item, _End) else None
+        if error and not sent and self.error_reply:
+            await self.emit(fr.LLMText(gen.turn_id, self.error_reply))
         finish = None if loop is None else "repetition"
         await self.emit(fr.LLMDone(gen.turn_id, reply, finish_reason=finish, error=error))
 
