@@ -127,6 +127,10 @@ def test_config_and_flags_for_https(tmp_path, capsys) -> None:
     with pytest.raises(ConfigError, match=re.escape("only with server.https 'files'")):
         load_config(None, {"server.tls_cert": "c.pem", "server.tls_key": "k.pem"})
     assert load_config(None).server.https == "off"
+    config = tmp_path / "https.yaml"
+    for bare, mode in (("off", "off"), ("on", "self_signed"), ("self_signed", "self_signed")):
+        config.write_text(f"server:\n  https: {bare}\n")  # YAML reads a bare off / on as a boolean
+        assert load_config(config).server.https == mode
 
     assert cli.main(["serve", "--tls-cert", "c.pem"]) == 2
     assert "--tls-cert and --tls-key go together" in capsys.readouterr().err

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from voicebot.errors import ConfigError
 
@@ -229,6 +229,12 @@ class ServerConfig(_Section):
     )
     tls_cert: Path | None = Field(None, description="https: 'files': PEM certificate (chain)")
     tls_key: Path | None = Field(None, description="https: 'files': its unencrypted PEM private key")
+
+    @field_validator("https", mode="before")
+    @classmethod
+    def _yaml_booleans(cls, value: object) -> object:
+        """YAML reads a bare `off` / `on` as a boolean."""
+        return {False: "off", True: "self_signed"}.get(value, value) if isinstance(value, bool) else value
 
     @model_validator(mode="after")
     def _tls_files(self) -> ServerConfig:
