@@ -599,3 +599,26 @@ async def test_a_page_on_another_host_gets_the_microphone_over_https_and_a_plain
     assert secure_ctx and not errors, errors
     assert len(turns) == 1 and turns[0]["bot"], turns
     assert normalize(turns[0]["user"]) == normalize(truth), turns[0]["user"]
+
+
+async def test_a_reply_is_shown_without_markdown_marks_and_keeps_its_lines(
+    playwright_api, server, silent_wav, tmp_path
+) -> None:
+    """Chat models write Markdown ("1. **Unplug** it"); the page shows the words and the list's lines."""
+    _, url, _ = server
+    written = "To reset it:\n\n1. **Unplug** the router.\n2. Wait `30` seconds.\n# Done"
+    script = [
+        _valid("final", turn=1, text="How do I reset my router?"),
+        _valid("reply", turn=1, text=written, finish_reason=None, error=None),
+    ]
+    async with playwright_api() as p:
+        ctx = await _launch(p, tmp_path / "profile", silent_wav)
+        try:
+            page = ctx.pages[0] if ctx.pages else await ctx.new_page()
+            await page.goto(url)
+            for data in script:
+                assert await page.evaluate("(d) => window.voicebot.handleMessage(d)", data)
+            shown = await page.inner_text("#conversation .msg.bot .text")
+        finally:
+            await ctx.close()
+    assert shown.splitlines() == ["To reset it:", "", "1. Unplug the router.", "2. Wait 30 seconds.", "Done"], shown

@@ -229,6 +229,11 @@ function setUserText(id, text, committed, tentative) {
   p.title = tentative ? "still listening: may change" : "";
 }
 
+/** A reply as written, without the Markdown marks a chat model adds ("**Step**", "# Title", `code`). */
+function readable(text) {
+  return text.replace(/\*\*|__|`/g, "").replace(/^#+\s+/gm, "");
+}
+
 function renderReply(t) {
   if (!t.reply && !t.error && !t.interrupted) return;
   if (!t.bot) t.bot = message(t, "bot");
@@ -242,7 +247,7 @@ function renderReply(t) {
     // cut where the user stopped hearing it: the rest was never played
     p.append(t.heard ? `${t.heard} ` : "", el("span", "mark", t.heard ? "interrupted here" : "interrupted before it spoke"));
   } else {
-    p.textContent = t.reply;
+    p.textContent = readable(t.reply);
   }
   if (t.error) p.append(el("span", "error", ` (error: ${t.error})`));
 }
