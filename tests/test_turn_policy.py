@@ -2,7 +2,7 @@
 
 import pytest
 
-from voicebot.turn_policy import TurnOptions, after, decide, is_backchannel, join
+from voicebot.turn_policy import TurnOptions, Verdict, after, decide, is_backchannel, join
 
 OPTS = TurnOptions(complete_p=0.05, complete_ms=150, unsure_ms=1600, unfinished_ms=2500)
 
@@ -82,3 +82,13 @@ def test_a_hesitation_sound_at_the_end_means_unfinished(text: str) -> None:
 @pytest.mark.parametrize("text", ["I think so.", "I feel well.", "The drum."])
 def test_sentences_ending_in_ordinary_words_are_not_hesitations(text: str) -> None:
     assert decide(OPTS, text, 0.6).label == "complete"
+
+
+def test_a_dismissal_is_decided_at_once_and_never_answered() -> None:
+    opts = TurnOptions()
+    for text in ("Stop.", "Stop it!", "Never mind.", "Be quiet, please stop.", "Cancel that."):
+        assert decide(opts, text, 0.01).label == "dismissal", text
+    for text in ("Stop the music.", "Never mind the weather, what time is it?", "Cancel my meeting.", ""):
+        assert decide(opts, text, 0.5).label != "dismissal", text
+    assert decide(opts, "Stop.", None) == Verdict(opts.silence_only_ms, "dismissal")
+    assert decide(TurnOptions(dismissals=()), "Stop.", 0.5).label == "complete"  # configurable, and off

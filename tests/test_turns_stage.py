@@ -346,3 +346,23 @@ async def test_a_filler_alone_is_never_answered() -> None:
     out = await play(TurnTakingStage(OPTS, scorer({"Hmm": 0.5})), segment(1, 0.0, 0.5, "Hmm."), until_s=6.0)
     assert not out.of(fr.TurnEnded) and not [f for f in out.of(fr.EarlyTranscript) if f.text]
     assert [f.state for f in out.of(fr.TurnState)][-1] == "listening"
+
+
+async def test_stop_said_over_the_reply_cuts_it_and_is_not_answered() -> None:
+    """A user who says "Stop." wants silence: the reply is cut and no turn is released for the word."""
+    table = {"Tell me a story": 0.5, "Stop": 0.5, "What time is it": 0.5}
+    script = [
+        *segment(1, 0.0, 1.0, "Tell me a story."), 2.0, fr.ReplyStarted(1),
+        *segment(2, 3.0, 3.4, "Stop."), *segment(3, 6.0, 7.0, "What time is it?"),
+    ]  # fmt: skip
+    out = await play(TurnTakingStage(OPTS, scorer(table)), script, until_s=8.5)
+    assert out.of(fr.Interrupt) == [fr.Interrupt(1)]
+    assert [f.text for f in out.of(fr.Transcript) if f.final] == ["Tell me a story.", "What time is it?"]
+    assert not [f for f in out.of(fr.EarlyTranscript) if f.text == "Stop."]  # no reply was even started
+    states = [f.state for _, f in out.got if isinstance(f, fr.TurnState)]
+    assert "listening" in states[states.index("interrupted") :]
+
+
+async def test_never_mind_alone_is_not_answered() -> None:
+    out = await play(TurnTakingStage(OPTS, scorer({"Never mind": 0.5})), segment(1, 0.0, 0.8, "Never mind."), 3.0)
+    assert not out.of(fr.TurnEnded) and [f.state for f in out.of(fr.TurnState)][-1] == "listening"

@@ -68,6 +68,9 @@ class TurnsConfig(_Section):
     backchannel_max_ms: int = Field(1000, ge=0, le=10000, description="overlapping speech this long interrupts")
     backchannels: list[str] | None = Field(None, description="phrases that do not interrupt; null: built-in list")
     fillers: list[str] | None = Field(None, description="a turn of only these is never answered; null: built-in")
+    dismissals: list[str] | None = Field(
+        None, description="a turn of only these (stop, never mind, ...) stops the bot, unanswered; null: built-in"
+    )
 
     @model_validator(mode="after")
     def _ordered(self) -> TurnsConfig:

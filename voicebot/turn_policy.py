@@ -11,6 +11,7 @@ silence that follows is the clock: the turn ends once it lasts the wait the sign
     not closed        unsure: unsure_ms            unfinished: unfinished_ms (the maximum)
     no score (the backend has none)  -> silence_only_ms
     only fillers ("Um.", "Hmm, so...")  -> filler: unfinished_ms (or silence_only_ms), and never answered alone
+    only dismissals ("Stop.", "Never mind.")  -> dismissal: complete_ms, and never answered
     a hesitation sound last ("Paris, um.")  -> unfinished
 
 Fillers come first: Whisper writes "Um." with a full stop and the model half expects a message to end
@@ -46,6 +47,12 @@ FILLERS = (
 )  # fmt: skip
 
 
+DISMISSALS = (
+    "stop", "stop it", "stop talking", "please stop", "stop please", "be quiet", "quiet", "shut up",
+    "never mind", "nevermind", "cancel", "cancel that", "forget it", "that's enough", "enough",
+)  # fmt: skip
+
+
 # A hesitation sound as the last word: no sentence ends on one ("so", "well", "like" may).
 _TRAILING_HESITATION = r"\b(um+|uhm|uh+|er+m?|hm+|mm+)\W*$"
 
@@ -65,6 +72,8 @@ class TurnOptions:
     backchannel_max_ms: overlapping speech this long is an interruption whatever it says.
     backchannels: what, said over the bot's reply, lets it go on ("uh-huh", "yeah", ...).
     fillers: what the user says while thinking ("um", "so", ...): a turn of nothing else is never answered.
+    dismissals: a turn of nothing else ("Stop.", "Never mind.") stops the bot and is not answered: a user who
+        says "stop" wants silence, not "Okay, I'll stop!".
     """
 
     complete_p: float = 0.07
@@ -78,6 +87,7 @@ class TurnOptions:
     backchannel_max_ms: int = 1000
     backchannels: tuple[str, ...] = BACKCHANNELS
     fillers: tuple[str, ...] = FILLERS
+    dismissals: tuple[str, ...] = DISMISSALS
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.complete_p <= 1.0:
@@ -89,13 +99,15 @@ class TurnOptions:
 @dataclass(frozen=True)
 class Verdict:
     wait_ms: int
-    label: str  # complete | unsure | unfinished | silence-only | filler (never released: no reply)
+    label: str  # complete | unsure | unfinished | silence-only | filler, dismissal (never released: no reply)
 
 
 def decide(opts: TurnOptions, text: str, p_complete: float | None) -> Verdict:
     """How long a silence after `text` ends the turn."""
     if text.strip() and _only(opts.fillers, text):
         return Verdict(opts.silence_only_ms if p_complete is None else opts.unfinished_ms, "filler")
+    if text.strip() and _only(opts.dismissals, text):  # "Stop." the user wants silence, not an answer
+        return Verdict(opts.complete_ms if p_complete is not None else opts.silence_only_ms, "dismissal")
     if p_complete is None:
         return Verdict(opts.silence_only_ms, "silence-only")
     if re.search(_TRAILING_HESITATION, text.lower()):  # "Paris, um." the user is still looking for words

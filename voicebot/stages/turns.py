@@ -256,7 +256,8 @@ class TurnTakingStage(Stage):
         finally:
             self.clock.release(self)  # the verdict is known: a replay may feed the silence now
         d.verdict = decide(self.opts, d.text, d.p)
-        if d.verdict.label in ("unfinished", "filler"):  # no reply to half a thought: it would only hold the CPU
+        if d.verdict.label in ("unfinished", "filler", "dismissal"):  # no reply to half a thought (or to
+            # "Stop."): it would only hold the CPU
             self._early = None
             await self.emit(fr.EarlyTranscript(d.turn_id, ""))
         else:
@@ -273,10 +274,13 @@ class TurnTakingStage(Stage):
     async def _end_decision(self, d: _Decision, endpoint_s: float) -> None:
         """Release the turn; one whose wait outlasted the input ended where the input did. Only fillers
         ("Um.") and then silence: nothing to answer yet; the utterance stays open, so whatever the user says
-        next (the question they were thinking of) is answered with it."""
+        next (the question they were thinking of) is answered with it. "Stop." or "Never mind.": nothing
+        to answer, ever (a reply it talked over was already cut)."""
         assert d.verdict is not None
-        if d.verdict.label == "filler":
+        if d.verdict.label in ("filler", "dismissal"):
             self._decision, self._early = None, None
+            if d.verdict.label == "dismissal":  # done with: what the user says next is a turn of its own
+                self._utt = None
             await self._set_state("listening")
             return
         endpoint_s = max(min(endpoint_s, self.clock.end_s), d.end_s)
