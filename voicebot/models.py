@@ -59,11 +59,23 @@ def _timed(what: str, fn, *args):  # type: ignore[no-untyped-def]
     return out
 
 
-def _warm_up(models: Models) -> None:
-    """First calls are slow (allocations, kernel choice): pay that before the first turn, not in it."""
+# Words of a reply's longest phrase, for the TTS warm-up: the voice's memory grows with the longest phrase
+# it has spoken (Piper's onnxruntime arena, measured: 17 words 407 MB, 24 words 451-467 MB) and never
+# shrinks, so a session's first long reply grew the process for good (the soak read it as a leak).
+_LONG_PHRASE = (
+    "Whenever you are planning a longer journey across the country by train, remember to check the "
+    "timetable the evening before, pack some water and snacks, and leave a little earlier than usual"
+)
+
+
+def _warm_up(models: Models, longest_phrase_words: int) -> None:
+    """First calls are slow (allocations, kernel choice) and grow memory: pay that before the first turn."""
     models.asr.transcribe(np.zeros(16000, np.float32))
-    for _ in models.tts.synthesize("Hello."):
-        pass
+    words = _LONG_PHRASE.split()
+    longest = " ".join((words * (longest_phrase_words // len(words) + 1))[:longest_phrase_words]) + "."
+    for text in ("Hello.", longest):
+        for _ in models.tts.synthesize(text):
+            pass
 
 
 async def load_models(cfg: Config) -> Models:
@@ -92,7 +104,7 @@ async def load_models(cfg: Config) -> Models:
     params = ReplyParams(cfg.llm.max_tokens, cfg.llm.temperature, cfg.llm.top_p, cfg.llm.seed)
     models = Models(asr, tts, llm, params, priority)
     try:
-        await asyncio.to_thread(_warm_up, models)
+        await asyncio.to_thread(_warm_up, models, cfg.tts.max_words)
         async for _ in llm.stream([{"role": "user", "content": "Hi"}], ReplyParams(max_tokens=2)):
             pass
     except BaseException as e:
