@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import socket
 import ssl
 from pathlib import Path
 
@@ -86,6 +87,8 @@ async def test_a_client_that_trusts_the_certificate_connects_by_name_and_by_addr
 
 def test_the_names_cover_localhost_this_machine_and_the_served_address() -> None:
     assert {"localhost", "127.0.0.1", "192.168.7.9"} <= set(tls.names_for("192.168.7.9"))
+    me = socket.gethostname()
+    assert me in tls.names_for("127.0.0.1") and ("." in me or f"{me}.local" in tls.names_for("127.0.0.1"))
     wildcard = tls.names_for("0.0.0.0")
     assert "0.0.0.0" not in wildcard and (tls.lan_address() or "127.0.0.1") in wildcard
 

@@ -41,8 +41,9 @@ def lan_address() -> str | None:
 
 def names_for(host: str) -> list[str]:
     """What a certificate for `host` must name: the host itself (or, for a wildcard bind, this machine's
-    LAN address), this machine's name and localhost."""
-    names = ["localhost", "127.0.0.1", socket.gethostname()]
+    LAN address), this machine's name (also as name.local, as mDNS announces it) and localhost."""
+    me = socket.gethostname()
+    names = ["localhost", "127.0.0.1", me, *([f"{me}.local"] if "." not in me else [])]
     if host in ("0.0.0.0", "::", ""):
         names.append(lan_address() or "127.0.0.1")
     else:
