@@ -141,3 +141,17 @@ def test_config_and_flags_for_https(tmp_path, capsys) -> None:
     missing = tmp_path / "nope.pem"
     assert cli.main(["serve", "--tls-cert", str(missing), "--tls-key", str(missing)]) == 2
     assert capsys.readouterr().err.strip() == f"voicebot: error: server.tls_cert: {missing} is not a file"
+
+
+def test_a_certificate_that_cannot_be_kept_is_one_line(tmp_path, monkeypatch) -> None:
+    from voicebot.config import ServerConfig
+    from voicebot.transports.server import https_context
+
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    monkeypatch.setenv("VOICEBOT_CACHE", str(blocked))  # the cache "directory" is a file: mkdir fails
+    with pytest.raises(VoicebotError, match="cannot keep the https certificate in"):
+        https_context(ServerConfig(https="self_signed"), "127.0.0.1")
+    monkeypatch.setenv("VOICEBOT_CACHE", str(tmp_path / "cache"))
+    context, note = https_context(ServerConfig(https="self_signed"), "127.0.0.1")
+    assert context is not None and "SHA-256" in note and (tmp_path / "cache" / "tls" / "self-signed.pem").is_file()

@@ -34,7 +34,7 @@ from voicebot.report import TurnRecord
 from voicebot.session import Session
 from voicebot.tasks import cancel_and_wait
 from voicebot.transports.echo import EchoGate, gated
-from voicebot.transports.tls import fingerprint, lan_address, names_for, self_signed, server_context
+from voicebot.transports.tls import fingerprint, lan_address, names_for, self_signed, server_context, tls_dir
 from voicebot.transports.webrtc import ReplyTrack, deliver_on_arrival, restrict_ice_to_loopback, track_frames
 
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
@@ -274,7 +274,10 @@ def https_context(server: ServerConfig, host: str) -> tuple[ssl.SSLContext | Non
         assert server.tls_cert is not None and server.tls_key is not None  # the config checks it
         return server_context(server.tls_cert, server.tls_key), f"https certificate {server.tls_cert}"
     names = names_for(host)
-    cert, key = self_signed(names)
+    try:
+        cert, key = self_signed(names)
+    except OSError as e:  # a read-only home, a full disk
+        raise VoicebotError(f"cannot keep the https certificate in {tls_dir()}: {e.strerror or e}") from None
     note = (
         f"self-signed certificate for {', '.join(names)} ({cert}); the browser warns once: accept it if it "
         f"shows SHA-256 {fingerprint(cert)}"
