@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime as dt
 import ipaddress
-import os
 import socket
 import ssl
 from pathlib import Path
@@ -24,7 +23,9 @@ RENEW_DAYS = 30  # made again when it expires sooner than this
 
 
 def tls_dir() -> Path:
-    return Path(os.environ.get("VOICEBOT_CACHE", Path.home() / ".cache" / "voicebot")) / "tls"
+    from engine.weights import cache_root  # the one place that says where voicebot keeps its files
+
+    return cache_root() / "tls"
 
 
 def lan_address() -> str | None:
