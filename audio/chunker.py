@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from audio.speakable import speakable
+from audio.speakable import LIST_MARKER, speakable
 
 __all__ = ["PhraseChunker"]
 
@@ -31,7 +31,6 @@ _WORD = re.compile(r"(\S+)(\s+)")
 _SENTENCE_END = re.compile(r"[.!?…]+[\"'”’)\]]*$")
 _CLAUSE_END = re.compile(r"[,;:–—][\"'”’)\]]*$")
 _DROP = str.maketrans("", "", "*#`~")
-_LIST_MARKER = re.compile(r"^\s*(?:[-+•>]|\d+[.)])\s+")
 
 
 class PhraseChunker:
@@ -86,7 +85,7 @@ class PhraseChunker:
         count = 0
         for m in _WORD.finditer(self._buf):
             word, space = m.group(1), m.group(2)
-            if _LIST_MARKER.match(word + " ") and count == 0:
+            if LIST_MARKER.match(word + " ") and count == 0:
                 continue  # "1." or "-" opening a list item is not a phrase
             count += 1
             if (

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["speakable"]
+__all__ = ["LIST_MARKER", "speakable"]
 
 _UNITS = {  # abbreviation -> (one, many)
     "km/h": ("kilometer per hour", "kilometers per hour"),
@@ -56,7 +56,7 @@ _POWER = re.compile(r"\s?(?:\^2|²)(?!\d)|\s?(?:\^3|³)(?!\d)")
 _ARROW = re.compile(r"\s*(?:→|⟶|->|=>)\s*")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _EDGE_UNDERSCORE = re.compile(r"(?<!\w)_+|_+(?!\w)")
-_LIST_MARKER = re.compile(r"^\s*(?:[-+•>]|\d+[.)])\s+")
+LIST_MARKER = re.compile(r"^\s*(?:[-+•>]|\d+[.)])\s+")  # "- ", "1. " opening a list item
 _SPACE_BEFORE_MARK = re.compile(r" ([.,!?;:])")
 _INVISIBLE = {"\u200d", "\ufe0f", "\ufe0e", "\u20e3", *map(chr, range(0x1F3FB, 0x1F400))}  # emoji joiners,
 # presentation selectors, skin tones
@@ -95,7 +95,7 @@ def speakable(phrase: str) -> str:
     """What the TTS should read for `phrase` (one phrase or a few sentences of a reply)."""
     text = _LINK.sub(r"\1", phrase)
     text = _EDGE_UNDERSCORE.sub("", text)
-    text = _LIST_MARKER.sub("", text)
+    text = LIST_MARKER.sub("", text)
     text = _RANGE.sub(lambda m: m.group() if _PHONE.fullmatch(m.group()) else f"{m.group(1)} to {m.group(2)}", text)
     text = _DEGREES.sub(lambda m: f"{m.group(1)} degrees {'Celsius' if m.group(2) == 'C' else 'Fahrenheit'}", text)
     text = _UNIT.sub(_unit, text)
