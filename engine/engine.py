@@ -405,7 +405,7 @@ class Engine:
         the re-run failed every request in it)."""
         t1 = time.perf_counter()
         try:
-            sp.costs.record(sum(1 + len(d) for d in drafts or [[] for _ in range(rows)]), t1 - t0)
+            sp.costs.record(rows + sum(map(len, drafts or [])), t1 - t0)  # each row: its token and its drafts
             sp.record_step(any(drafts or []), t1 - t_plan)
         except Exception as e:
             if not self._cost_fault_reported:
