@@ -23,6 +23,7 @@ import json
 import shutil
 import ssl
 import struct
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import numpy as np
@@ -151,6 +152,24 @@ async def _launch(p, profile: Path, wav: Path, mic_allowed: bool = True, resolve
     return await p.chromium.launch_persistent_context(
         str(profile), executable_path=CHROMIUM, headless=True, args=args, **kw
     )
+
+
+@asynccontextmanager
+async def _page_at(p, url: str, profile: Path, wav: Path):  # type: ignore[no-untyped-def]
+    """The page loaded in a fresh browser, closed afterwards."""
+    ctx = await _launch(p, profile, wav)
+    try:
+        page = ctx.pages[0] if ctx.pages else await ctx.new_page()
+        await page.goto(url)
+        yield page
+    finally:
+        await ctx.close()
+
+
+async def _say(page, messages: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """Hand the page the server's messages as its data channel would; each must be accepted."""
+    for data in messages:
+        assert await page.evaluate("(d) => window.voicebot.handleMessage(d)", data)
 
 
 async def _until(pred, timeout: float, what: str) -> None:  # type: ignore[no-untyped-def]
@@ -452,16 +471,13 @@ async def test_a_continued_turn_replaces_its_cut_version(playwright_api, server,
         fr.TurnState("user_speaking"),
         fr.Transcript(2, "I need to find a new", False, committed="I need to find a"),
     )
-    async with playwright_api() as p:
-        ctx = await _launch(p, tmp_path / "profile", silent_wav)
-        try:
-            page = ctx.pages[0] if ctx.pages else await ctx.new_page()
-            await page.goto(url)
-            for data in script:
-                assert await page.evaluate("(d) => window.voicebot.handleMessage(d)", data)
-            while_speaking = await page.evaluate(TURNS_JS)
-            committed = await page.inner_text("#conversation .msg.user.tentative .committed")
-            for data in _server_says(
+    async with playwright_api() as p, _page_at(p, url, tmp_path / "profile", silent_wav) as page:
+        await _say(page, script)
+        while_speaking = await page.evaluate(TURNS_JS)
+        committed = await page.inner_text("#conversation .msg.user.tentative .committed")
+        await _say(
+            page,
+            _server_says(
                 fr.Transcript(2, "I need to find a new flat.", True),
                 fr.TurnState("bot_speaking"),
                 fr.LLMText(2, "What area?"),
@@ -469,11 +485,9 @@ async def test_a_continued_turn_replaces_its_cut_version(playwright_api, server,
                 fr.TurnState("listening"),
                 fr.Transcript(3, "uh", False),  # a noise the ASR heard something in: never released
                 fr.TurnState("listening"),
-            ):
-                assert await page.evaluate("(d) => window.voicebot.handleMessage(d)", data)
-            after = await page.evaluate(TURNS_JS)
-        finally:
-            await ctx.close()
+            ),
+        )
+        after = await page.evaluate(TURNS_JS)
     assert [(t["id"], t["user"], t["tentative"], t["bot"]) for t in while_speaking] == [
         (2, "I need to find a new", True, None)
     ]
@@ -611,14 +625,7 @@ async def test_a_reply_is_shown_without_markdown_marks_and_keeps_its_lines(
         _valid("final", turn=1, text="How do I reset my router?"),
         _valid("reply", turn=1, text=written, finish_reason=None, error=None),
     ]
-    async with playwright_api() as p:
-        ctx = await _launch(p, tmp_path / "profile", silent_wav)
-        try:
-            page = ctx.pages[0] if ctx.pages else await ctx.new_page()
-            await page.goto(url)
-            for data in script:
-                assert await page.evaluate("(d) => window.voicebot.handleMessage(d)", data)
-            shown = await page.inner_text("#conversation .msg.bot .text")
-        finally:
-            await ctx.close()
+    async with playwright_api() as p, _page_at(p, url, tmp_path / "profile", silent_wav) as page:
+        await _say(page, script)
+        shown = await page.inner_text("#conversation .msg.bot .text")
     assert shown.splitlines() == ["To reset it:", "", "1. Unplug the router.", "2. Wait 30 seconds.", "Done"], shown
