@@ -91,7 +91,11 @@ def trim_leading_silence(x: np.ndarray, rate: int, floor_db: float = -60.0, keep
 
 
 def load_audio(path: str | os.PathLike[str], target_rate: int = 16000) -> np.ndarray:
-    """Read a WAV/FLAC/OGG file of any rate, depth and channel count as mono float32 at target_rate."""
+    """Read an audio file of any rate, depth and channel count as mono float32 at target_rate.
+
+    libsndfile reads WAV, FLAC, OGG, Opus and MP3 and checks them strictly; what it does not know (a phone's
+    M4A voice memo, AAC, a browser's WebM recording, the audio track of a video) is decoded by FFmpeg
+    through PyAV, which aiortc already brings."""
     _check_rate(target_rate)
     p = Path(path)
     if not p.is_file():
@@ -100,15 +104,19 @@ def load_audio(path: str | os.PathLike[str], target_rate: int = 16000) -> np.nda
         raise AudioError(f"{p}: file is empty (0 bytes)")
     try:
         info = sf.info(str(p))
-        data, rate = sf.read(str(p), dtype="float32", always_2d=True)
     except (sf.LibsndfileError, RuntimeError) as e:
-        raise AudioError(f"{p}: not a readable audio file ({_reason(e)})") from e
+        data, rate = _decode_with_ffmpeg(p, _reason(e))
+    else:
+        try:
+            data, rate = sf.read(str(p), dtype="float32", always_2d=True)
+        except (sf.LibsndfileError, RuntimeError) as e:
+            raise AudioError(f"{p}: not a readable audio file ({_reason(e)})") from e
+        if info.frames > 0 and len(data) < info.frames:
+            raise AudioError(f"{p}: truncated or corrupt: header says {info.frames} frames, decoded {len(data)}")
+        if info.format == "WAV":
+            _check_wav_complete(p, info.channels, info.subtype)
     if len(data) == 0:
         raise AudioError(f"{p}: contains no audio (0 frames)")
-    if info.frames > 0 and len(data) < info.frames:
-        raise AudioError(f"{p}: truncated or corrupt: header says {info.frames} frames, decoded {len(data)}")
-    if info.format == "WAV":
-        _check_wav_complete(p, info.channels, info.subtype)
     if not np.isfinite(data).all():
         raise AudioError(f"{p}: contains NaN or infinite samples")
     mono = np.clip(to_mono(data), -1.0, 1.0)
@@ -133,6 +141,29 @@ def write_wav(path: str | os.PathLike[str], samples: np.ndarray, rate: int) -> N
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _decode_with_ffmpeg(path: Path, sndfile_reason: str) -> tuple[np.ndarray, int]:
+    """(frames, channels) float32 and the rate of the file's first audio stream, decoded by FFmpeg."""
+    import av
+
+    try:
+        with av.open(str(path)) as container:
+            stream = next((s for s in container.streams if s.type == "audio"), None)
+            if stream is None:
+                raise AudioError(f"{path}: has no audio track")
+            rate, channels = stream.rate, stream.channels
+            # planar float at the stream's own rate: layout and rate changes are ours to make (soxr HQ)
+            to_float = av.AudioResampler(format="fltp", layout=stream.layout, rate=rate)
+            chunks = [
+                f.to_ndarray() for frame in container.decode(stream) for f in to_float.resample(frame)
+            ] + [f.to_ndarray() for f in to_float.resample(None)]
+    except av.FFmpegError as e:
+        raise AudioError(f"{path}: not a readable audio file ({sndfile_reason}; FFmpeg: {e.strerror})") from e
+    if not rate or not channels:
+        raise AudioError(f"{path}: not a readable audio file (no sample rate or channels in its audio track)")
+    data = np.concatenate(chunks, axis=1).T if chunks else np.zeros((0, channels), np.float32)
+    return np.ascontiguousarray(data, dtype=np.float32), int(rate)
 
 
 def _check_rate(rate: int) -> None:

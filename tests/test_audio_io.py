@@ -43,6 +43,65 @@ def test_load_jfk_flac(testdata: Path) -> None:
     assert 0.05 < np.abs(y).max() <= 1.0
 
 
+def _encode(path: Path, fmt: str, codec: str, rate: int, x: np.ndarray, x_rate: int) -> None:
+    """Encode a mono signal as a stereo file with PyAV (FFmpeg's own encoders)."""
+    import av
+
+    with av.open(str(path), "w", format=fmt) as out:
+        stream = out.add_stream(codec, rate=rate, layout="stereo")
+        frame = av.AudioFrame.from_ndarray(np.stack([x, x]).astype(np.float32), format="fltp", layout="stereo")
+        frame.rate = x_rate
+        fit = av.AudioResampler(format=stream.codec_context.format.name, layout="stereo", rate=rate)
+        for f in [*fit.resample(frame), *fit.resample(None), None]:
+            for packet in stream.encode(f):
+                out.mux(packet)
+
+
+@pytest.mark.parametrize(
+    ("name", "fmt", "codec", "rate"),
+    [
+        ("memo.m4a", "mp4", "aac", 44100),
+        ("take.webm", "webm", "libopus", 48000),
+        ("clip.mp3", "mp3", "libmp3lame", 22050),
+    ],
+)
+def test_load_compressed_recordings(testdata: Path, tmp_path: Path, name: str, fmt: str, codec: str, rate: int) -> None:
+    """A phone's voice memo (AAC in M4A), a browser's recording (Opus in WebM), an MP3: what libsndfile does
+    not read goes through FFmpeg, and comes out as the same speech."""
+    ref = load_audio(testdata / "spk1_snt1.wav", 16000)
+    _encode(tmp_path / name, fmt, codec, rate, load_audio(testdata / "spk1_snt1.wav", 48000), 48000)
+    y = load_audio(tmp_path / name, 16000)
+    assert y.dtype == np.float32 and y.ndim == 1
+    assert abs(len(y) - len(ref)) < 0.06 * 16000  # encoder priming and padding only
+    lag = int(np.argmax(np.correlate(y[:8000], ref[2000:6000], mode="valid"))) - 2000  # the codec's delay
+    assert 0 <= lag < 0.06 * 16000
+    n = min(len(ref), len(y) - lag)
+    assert np.corrcoef(y[lag : lag + n], ref[:n])[0, 1] > 0.95
+
+
+def test_broken_compressed_recordings(testdata: Path, tmp_path: Path) -> None:
+    """A cut-off M4A and a video without sound are clear errors that name the file."""
+    import av
+
+    memo = tmp_path / "memo.m4a"
+    _encode(memo, "mp4", "aac", 44100, load_audio(testdata / "spk1_snt1.wav", 44100), 44100)
+    memo.write_bytes(memo.read_bytes()[: memo.stat().st_size // 2])
+    with pytest.raises(AudioError, match=r"memo\.m4a: not a readable audio file"):
+        load_audio(memo)
+    silent = tmp_path / "screen.mp4"
+    with av.open(str(silent), "w") as out:
+        stream = out.add_stream("mpeg4", rate=10)
+        stream.width, stream.height, stream.pix_fmt = 64, 48, "yuv420p"
+        for i in range(5):
+            frame = av.VideoFrame.from_ndarray(np.full((48, 64, 3), 40 * i, np.uint8), format="rgb24")
+            for packet in stream.encode(frame):
+                out.mux(packet)
+        for packet in stream.encode(None):
+            out.mux(packet)
+    with pytest.raises(AudioError, match=r"screen\.mp4: has no audio track"):
+        load_audio(silent)
+
+
 def test_mixdown_averages_channels() -> None:
     x = np.array([[1.0, 0.0], [0.5, -0.5]], np.float32)
     assert np.allclose(to_mono(x), [0.5, 0.0])

@@ -17,7 +17,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--config", type=Path, help="YAML config (default: configs/default.yaml)")
     sub = p.add_subparsers(dest="command", required=True)
 
-    run = sub.add_parser("run", help="answer the turns of a recording (WAV/FLAC, any rate or channels)")
+    run = sub.add_parser("run", help="answer the turns of a recording (WAV, FLAC, MP3, M4A, WebM, ...)")
     run.add_argument("input", type=Path)
     run.add_argument("--out", type=Path, help="reply audio WAV, on the input's timeline")
     run.add_argument("--report", type=Path, help="per-turn latency report (JSON)")
