@@ -155,9 +155,9 @@ def _decode_with_ffmpeg(path: Path, sndfile_reason: str) -> tuple[np.ndarray, in
             rate, channels = stream.rate, stream.channels
             # planar float at the stream's own rate: layout and rate changes are ours to make (soxr HQ)
             to_float = av.AudioResampler(format="fltp", layout=stream.layout, rate=rate)
-            chunks = [
-                f.to_ndarray() for frame in container.decode(stream) for f in to_float.resample(frame)
-            ] + [f.to_ndarray() for f in to_float.resample(None)]
+            chunks = [f.to_ndarray() for frame in container.decode(stream) for f in to_float.resample(frame)] + [
+                f.to_ndarray() for f in to_float.resample(None)
+            ]
     except av.FFmpegError as e:
         raise AudioError(f"{path}: not a readable audio file ({sndfile_reason}; FFmpeg: {e.strerror})") from e
     if not rate or not channels:
@@ -208,6 +208,4 @@ def _wav_data_sizes(path: Path) -> tuple[int | None, int]:
 
 
 def _bytes_per_sample(subtype: str) -> int:
-    return {"PCM_U8": 1, "PCM_S8": 1, "PCM_16": 2, "PCM_24": 3, "PCM_32": 4, "FLOAT": 4, "DOUBLE": 8}.get(
-        subtype, 1
-    )
+    return {"PCM_U8": 1, "PCM_S8": 1, "PCM_16": 2, "PCM_24": 3, "PCM_32": 4, "FLOAT": 4, "DOUBLE": 8}.get(subtype, 1)
