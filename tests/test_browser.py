@@ -629,3 +629,37 @@ async def test_a_reply_is_shown_without_markdown_marks_and_keeps_its_lines(
         await _say(page, script)
         shown = await page.inner_text("#conversation .msg.bot .text")
     assert shown.splitlines() == ["To reset it:", "", "1. Unplug the router.", "2. Wait 30 seconds.", "Done"], shown
+
+
+async def test_asked_the_time_the_page_gets_it_in_the_browsers_zone(
+    playwright_api, server, models, silent_wav, tmp_path
+) -> None:
+    """The page sends its time zone with the offer: a browser on Kiritimati (UTC+14; its date is not this
+    machine's for most of the day) asks "What time is it?" and is told its own clock."""
+    from datetime import datetime, timedelta
+    from zoneinfo import ZoneInfo
+
+    from voicebot.bench_questions import question_audio
+
+    _, url, _ = server
+    wav = tmp_path / "question.wav"
+    write_wav(wav, question_audio(models.tts, "What time is it?", lead_s=0.3, trail_s=0.0), 16000)
+    question = base64.b64encode(wav.read_bytes()).decode()
+    zone = "Pacific/Kiritimati"
+    async with playwright_api() as p:
+        ctx = await _launch(p, tmp_path / "profile", silent_wav, timezone_id=zone)
+        try:
+            page = ctx.pages[0] if ctx.pages else await ctx.new_page()
+            await page.add_init_script(MIC_JS)
+            await page.goto(f"{url}/?aec=0")
+            await page.click("#connect")
+            await page.wait_for_function("window.voicebot.remoteStream !== null", timeout=15000)
+            start = datetime.now(ZoneInfo(zone))
+            await page.evaluate("(b) => window.testMic.play(b)", question)
+            await page.wait_for_function("window.voicebot.events.some((e) => e.type === 'reply')", timeout=60000)
+            shown = await page.inner_text("#conversation .msg.bot .text")
+            heard = await page.inner_text("#conversation .msg.user")
+        finally:
+            await ctx.close()
+    clocks = [start + timedelta(minutes=m) for m in range(2)]
+    assert any(f"{c.hour % 12 or 12}:{c.minute:02d}" in shown for c in clocks), (heard, shown, start)

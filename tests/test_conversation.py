@@ -106,3 +106,52 @@ def test_a_last_message_too_long_on_its_own_is_still_sent() -> None:
         {"role": "system", "content": "sys"},
         {"role": "user", "content": "x" * 10_000},
     ]  # the backend then says what is wrong
+
+
+def test_a_turn_about_the_time_starts_with_the_clock_and_keeps_it() -> None:
+    """The note goes before a turn about the time or date, stays with that turn in the history (so the cached
+    prefix holds), leaves with it when the turn is retracted or dropped, and `prompt(pending)` is what
+    `add_user` then `prompt()` give."""
+    from datetime import datetime
+
+    minutes = iter(range(60))
+    conv = Conversation("sys", history_turns=2, clock=lambda: datetime(2026, 12, 3, 18, next(minutes)))
+    conv.add_user(1, "Tell me a joke.")
+    conv.record_reply(1, "Why did the chicken cross the road?")
+    pending = conv.prompt(pending="What time is it?")
+    assert pending[-2:] == [
+        {"role": "system", "content": "Now: 6:00 PM, Thursday, December 3, 2026."},
+        {"role": "user", "content": "What time is it?"},
+    ]
+    conv.add_user(2, "What time is it?")
+    assert conv.prompt()[:-2] == pending[:-2] and conv.prompt()[-1] == pending[-1]
+    assert conv.prompt()[-2] == {"role": "system", "content": "Now: 6:01 PM, Thursday, December 3, 2026."}
+    conv.record_reply(2, "It is 6:01 PM.")
+    conv.add_user(3, "Thanks.")  # not about the time: no note
+    assert [m["role"] for m in conv.prompt()] == ["system", "user", "assistant", "system", "user", "assistant", "user"]
+    conv.retract(3)
+    conv.add_user(4, "And what day is it?")
+    assert [m["role"] for m in conv.prompt()][-2:] == ["system", "user"]
+    for t in range(5, 9):  # the window drops turn 2 with its note: no note is left without its turn
+        conv.record_reply(t - 1, "ok")
+        conv.add_user(t, f"question {t}")
+        prompt = conv.prompt()
+        users = [i for i, m in enumerate(prompt) if m["role"] == "user"]
+        notes = [i for i, m in enumerate(prompt) if m["role"] == "system" and i]
+        assert all(i + 1 in users for i in notes), prompt
+        assert len(users) <= 3
+    assert not any(m["content"].startswith("Now: 6:01") for m in conv.messages)
+
+
+def test_the_clock_note_reads_as_people_say_it() -> None:
+    from datetime import datetime
+
+    from voicebot.clock_note import about_time, clock_note, local_clock
+
+    assert clock_note(datetime(2026, 12, 3, 0, 5)) == "Now: 12:05 AM, Thursday, December 3, 2026."
+    assert clock_note(datetime(2027, 2, 28, 12, 0)) == "Now: 12:00 PM, Sunday, February 28, 2027."
+    asks = ["What time is it?", "What's the date today?", "Good morning!", "What day of the week is it?"]
+    assert all(about_time(t) for t in asks)
+    assert not any(about_time(t) for t in ["What is 15 times 12?", "What's new?", "Tell me a joke."])
+    assert local_clock("Asia/Tokyo")().utcoffset().total_seconds() == 9 * 3600
+    assert local_clock("Not/A_Zone")().tzinfo is not None  # unknown to this machine: its own zone, no error

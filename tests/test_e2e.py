@@ -160,3 +160,33 @@ async def test_fast_replay_of_a_conversation_answers_every_turn_in_full(cfg, mod
     turns, _ = await run_recording(quick, models, audio, realtime=False)
     assert len(turns) == 3, [t.transcript for t in turns]
     assert all(t.reply_text.strip() and not t.interrupted and not t.error for t in turns), turns
+
+
+@module_loop
+async def test_asked_the_time_it_tells_the_callers_clock(cfg, models):
+    """Spoken "What time is it?" and "What day is it today?", in a session whose caller is on Kiritimati
+    (UTC+14, so its date is not this machine's for most of the day): the replies give that clock, where
+    without the note the model invents one ("10:00 AM", "Monday")."""
+    from datetime import datetime, timedelta
+    from zoneinfo import ZoneInfo
+
+    from voicebot.bench_questions import question_audio
+    from voicebot.playback import VirtualPlayer
+    from voicebot.session import Session
+    from voicebot.sources import replay
+
+    zone = "Pacific/Kiritimati"
+    for question in ("What time is it?", "What day is it today?"):
+        audio = question_audio(models.tts, question)
+        start = datetime.now(ZoneInfo(zone))
+        session = Session(cfg, models, lambda obs: VirtualPlayer(obs.to_input_clock), realtime=False, timezone=zone)
+        try:
+            (turn,) = await session.run(replay(audio, False, trailing_silence_s=1.5))
+        finally:
+            await session.close()
+        clocks = [start + timedelta(minutes=m) for m in range(2)]  # the minute may turn while it answers
+        said = turn.reply_text.replace("\u202f", " ")
+        if "time" in question:
+            assert any(f"{c.hour % 12 or 12}:{c.minute:02d}" in said for c in clocks), said
+        else:
+            assert any(f"{c:%A}" in said for c in clocks), said

@@ -188,6 +188,24 @@ async def test_voicebot_openai_client_streams(base):
     assert len(pieces) > 3 and "".join(pieces) == full["choices"][0]["message"]["content"]
 
 
+def test_the_openai_client_sends_a_clock_note_inside_the_user_message():
+    """Mistral's and Gemma's templates reject a system message after the first: the note rides along."""
+    from voicebot.llm import fold_notes
+
+    chat = [
+        {"role": "system", "content": "sys"},
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": "hello"},
+        {"role": "system", "content": "Now: 6:04 PM, Thursday, December 3, 2026."},
+        {"role": "user", "content": "What time is it?"},
+    ]
+    assert fold_notes(chat) == [
+        *chat[:3],
+        {"role": "user", "content": "(Now: 6:04 PM, Thursday, December 3, 2026.) What time is it?"},
+    ]
+    assert fold_notes(chat[:3]) == chat[:3]
+
+
 async def test_the_openai_clients_history_fits_the_servers_context(base, engine):
     """Without the server's tokenizer the client estimates; the estimate must err short: every prompt a
     long conversation sends is accepted by the server (max_seq_len 512 here)."""

@@ -133,6 +133,10 @@ class LlmConfig(_Section):
         "instead of silence; empty: say nothing",
     )
     preemptive: bool = Field(True, description="start the reply at the first pause; release it if the turn ends")
+    clock_note: bool = Field(
+        True, description="before a turn about the time or the date, a system note gives the model the clock "
+        "(this machine's zone, or the browser's): it reads the answer off instead of inventing one",
+    )  # fmt: skip
     max_tokens: int = Field(
         60, ge=1, le=4096, description="a reply ends at the first sentence end past this (engine backend; "
         "1.5x at the latest): never mid-sentence",

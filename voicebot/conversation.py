@@ -3,12 +3,16 @@
 Messages are tagged with the turn they belong to, so a turn can be amended after the fact: a barge-in
 cuts the reply down to what the user actually heard (the model never believes it said something the user
 never heard), and a turn the user continued after a pause is retracted and replaced by the merged one.
+A turn about the time or the date starts with a system note that gives the clock (voicebot/clock_note.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
+
+from voicebot.clock_note import about_time, clock_note
 
 Messages = list[dict[str, str]]
 
@@ -16,27 +20,35 @@ Messages = list[dict[str, str]]
 @dataclass
 class Conversation:
     """fits: whether a prompt leaves the backend room for a reply (`LLMClient.fits`); a talkative user's
-    long turns can outgrow the context well within `history_turns`, and older blocks are then dropped too."""
+    long turns can outgrow the context well within `history_turns`, and older blocks are then dropped too.
+    clock: the wall clock for the note before a turn about the time or date (None: no notes)."""
 
     system_prompt: str
     history_turns: int = 16
     fits: Callable[[Messages], bool] | None = None
+    clock: Callable[[], datetime] | None = None
     messages: Messages = field(default_factory=list)
     _turns: list[int] = field(default_factory=list)  # the turn of each message
 
     def add_user(self, turn_id: int, text: str) -> None:
-        self.messages.append({"role": "user", "content": text})
-        self._turns.append(turn_id)
+        for message in self._user_turn(text):
+            self.messages.append(message)
+            self._turns.append(turn_id)
         self._forget_dropped()
+
+    def _user_turn(self, text: str) -> Messages:
+        """The user's words, after a note with the clock when they are about the time or date."""
+        note = [{"role": "system", "content": clock_note(self.clock())}] if self.clock and about_time(text) else []
+        return [*note, {"role": "user", "content": text}]
 
     def _forget_dropped(self) -> None:
         """Free the exchanges `prompt` no longer shows, a whole block at a time, so a long session's memory
         stays bounded and every later prompt is exactly what it would have been."""
-        users = [i for i, m in enumerate(self.messages) if m["role"] == "user" and m["content"]]
+        starts = _turn_starts(self.messages)
         step = max(1, self.history_turns // 2)
-        drop = (max(0, len(users) - 1 - self.history_turns) // step) * step
-        if drop and self.messages[: users[drop]]:
-            cut = users[drop]
+        drop = (max(0, len(starts) - 1 - self.history_turns) // step) * step
+        if drop and self.messages[: starts[drop]]:
+            cut = starts[drop]
             self.messages, self._turns = self.messages[cut:], self._turns[cut:]
 
     def record_reply(self, turn_id: int, text: str) -> None:
@@ -68,15 +80,21 @@ class Conversation:
         """
         live = [m for m in self.messages if m["content"]]
         if pending is not None:
-            live.append({"role": "user", "content": pending})
-        users = [i for i, m in enumerate(live) if m["role"] == "user"]
-        past, step = len(users) - 1, max(1, self.history_turns // 2)
+            live += self._user_turn(pending)
+        starts = _turn_starts(live)
+        past, step = len(starts) - 1, max(1, self.history_turns // 2)
         drop = -(-max(0, past - self.history_turns) // step) * step  # whole blocks, enough to fit the window
         while True:
-            prompt = [{"role": "system", "content": self.system_prompt}, *(live[users[drop] :] if users else [])]
+            prompt = [{"role": "system", "content": self.system_prompt}, *(live[starts[drop] :] if starts else [])]
             if self.fits is None or drop >= past or self.fits(prompt):
                 return prompt  # (the last message alone too long: the backend says so)
             drop = min(drop + step, past)  # whole blocks again: the prompt's start stays put between drops
+
+
+def _turn_starts(messages: Messages) -> list[int]:
+    """Where each user turn begins: at its user message, or at the clock note just before it."""
+    users = [i for i, m in enumerate(messages) if m["role"] == "user"]
+    return [i - 1 if i and messages[i - 1]["role"] == "system" else i for i in users]
 
 
 def heard_prefix(spoken: list[tuple[str, int]], played_samples: int) -> str:

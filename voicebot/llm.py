@@ -134,6 +134,20 @@ class EngineClient:
         self.engine.close()
 
 
+def fold_notes(messages: list[dict[str, str]]) -> list[dict[str, str]]:
+    """A system note after the first message (the clock before a turn about the time) as the start of the
+    user message it precedes: many chat templates (Mistral's, Gemma's) reject a system message there."""
+    out: list[dict[str, str]] = []
+    note = ""
+    for i, m in enumerate(messages):
+        if i and m["role"] == "system":
+            note += f"({m['content']}) "
+        else:
+            out.append({**m, "content": note + m["content"]} if note else m)
+            note = ""
+    return out
+
+
 class OpenAIClient:
     """Streams `/chat/completions` from an OpenAI-compatible server (our `engine.server`, vLLM, ...)."""
 
@@ -167,7 +181,7 @@ class OpenAIClient:
             self._session = aiohttp.ClientSession(timeout=self.timeout)
         body = {
             "model": self.model,
-            "messages": messages,
+            "messages": fold_notes(messages),
             "stream": True,
             "max_tokens": params.max_tokens,
             "temperature": params.temperature,

@@ -11,6 +11,7 @@ from collections.abc import AsyncIterable, Callable
 
 from voicebot import frames as fr
 from voicebot.clock import InputClock
+from voicebot.clock_note import local_clock
 from voicebot.config import Config
 from voicebot.conversation import Conversation
 from voicebot.models import Models
@@ -36,11 +37,16 @@ class Session:
         realtime: bool = True,
         on_turn: Callable[[TurnRecord], None] | None = None,
         on_frame: Callable[[fr.Frame], None] | None = None,
+        timezone: str | None = None,
     ) -> None:
+        """timezone: the user's IANA zone (the browser's) for the clock note; None: this machine's."""
         self.cfg = cfg
         max_tokens = models.reply_params.token_budget
         self.conversation = Conversation(
-            cfg.llm.system_prompt, cfg.llm.history_turns, fits=lambda m: models.llm.fits(m, max_tokens)
+            cfg.llm.system_prompt,
+            cfg.llm.history_turns,
+            fits=lambda m: models.llm.fits(m, max_tokens),
+            clock=local_clock(timezone) if cfg.llm.clock_note else None,
         )
         self.observer = TurnObserver(cfg.budgets_ms.model_dump(), realtime=realtime, on_turn=on_turn)
         self.player = player(self.observer) if callable(player) else player

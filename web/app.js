@@ -496,7 +496,11 @@ async function connect() {
     resp = await fetch("offer", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ sdp: pc.localDescription.sdp, type: pc.localDescription.type }),
+      body: JSON.stringify({
+        sdp: pc.localDescription.sdp,
+        type: pc.localDescription.type,
+        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone, // "what time is it?" in the caller's zone
+      }),
     });
     answer = await resp.json();
   } catch (err) {

@@ -44,13 +44,20 @@ log = logging.getLogger("voicebot.server")
 class PeerSession:
     """One browser call: its peer connection, reply track, Session and the task running it."""
 
-    def __init__(self, server: VoiceServer, pc: RTCPeerConnection) -> None:
+    def __init__(self, server: VoiceServer, pc: RTCPeerConnection, timezone: str | None = None) -> None:
+        """timezone: the browser's IANA zone, for the clock the model is told (voicebot/clock_note.py)."""
         self.server = server
         self.pc = pc
         self.track = ReplyTrack()
         cfg = server.cfg
         self.session = Session(
-            cfg, server.models, self.track, realtime=True, on_turn=self._on_turn, on_frame=self._on_frame
+            cfg,
+            server.models,
+            self.track,
+            realtime=True,
+            on_turn=self._on_turn,
+            on_frame=self._on_frame,
+            timezone=timezone,
         )
         self.gate = EchoGate(echo_options(cfg, webrtc=True), self.track.player)
         self.channel = None
@@ -213,11 +220,12 @@ class VoiceServer:
         try:
             body = await request.json()
             offer = RTCSessionDescription(sdp=body["sdp"], type=body["type"])
-        except (ValueError, KeyError, TypeError):
+            zone = body.get("timezone")  # optional; one this machine does not know means its own
+        except (ValueError, KeyError, TypeError, AttributeError):
             return web.json_response({"error": "expected JSON {sdp, type} with an SDP offer"}, status=400)
         ice = [RTCIceServer(urls=u) for u in self.cfg.server.ice_servers]
         pc = RTCPeerConnection(RTCConfiguration(iceServers=ice))
-        peer = PeerSession(self, pc)
+        peer = PeerSession(self, pc, zone if isinstance(zone, str) and len(zone) <= 64 else None)
 
         @pc.on("datachannel")
         def on_datachannel(channel) -> None:  # type: ignore[no-untyped-def]
