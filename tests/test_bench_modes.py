@@ -52,6 +52,21 @@ def test_questions_do_not_give_the_answer_away() -> None:
         assert not is_useful(q.text, q.expected), q.text
 
 
+def test_clock_and_limits_answers_are_scored_by_what_they_say() -> None:
+    from datetime import datetime
+
+    from voicebot.bench_questions import situational
+
+    asks = {q.text: q.expected for q in situational(datetime(2026, 12, 3, 18, 3))}
+    assert is_useful("The time is 6:04 PM.", asks["What time is it?"])  # asked a minute later
+    assert not is_useful("The time is 16:03.", asks["What time is it?"])
+    assert not is_useful("The time is 10:00 AM.", asks["What time is it?"])
+    assert is_useful("Today is Thursday, December 3, 2026.", asks["What day is it today?"])
+    assert is_useful("I'm sorry, but I can't set timers.", asks["Set a timer for ten minutes."])
+    assert not is_useful("Sure, I'll set a timer for ten minutes.", asks["Set a timer for ten minutes."])
+    assert not any(is_useful(text, expected) for text, expected in asks.items())
+
+
 def test_question_audio_is_padded_repeatable_speech_at_16k() -> None:
     from audio.tts import PiperTts
 

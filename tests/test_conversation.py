@@ -114,8 +114,11 @@ def test_a_turn_about_the_time_starts_with_the_clock_and_keeps_it() -> None:
     `add_user` then `prompt()` give."""
     from datetime import datetime
 
+    from voicebot.notes import TurnNotes
+
     minutes = iter(range(60))
-    conv = Conversation("sys", history_turns=2, clock=lambda: datetime(2026, 12, 3, 18, next(minutes)))
+    clock = lambda: datetime(2026, 12, 3, 18, next(minutes))  # noqa: E731
+    conv = Conversation("sys", history_turns=2, note=TurnNotes(clock))
     conv.add_user(1, "Tell me a joke.")
     conv.record_reply(1, "Why did the chicken cross the road?")
     pending = conv.prompt(pending="What time is it?")
@@ -142,17 +145,3 @@ def test_a_turn_about_the_time_starts_with_the_clock_and_keeps_it() -> None:
         assert len(users) <= 3
     assert not any(m["content"].startswith("Now: 6:01") for m in conv.messages)
 
-
-def test_the_clock_note_reads_as_people_say_it() -> None:
-    from datetime import datetime
-
-    from voicebot.clock_note import about_time, clock_note, local_clock
-
-    assert clock_note(datetime(2026, 12, 3, 0, 5)) == "Now: 12:05 AM, Thursday, December 3, 2026."
-    assert clock_note(datetime(2027, 2, 28, 12, 0)) == "Now: 12:00 PM, Sunday, February 28, 2027."
-    asks = ["What time is it?", "What's the date today?", "Good morning!", "What day of the week is it?"]
-    assert all(about_time(t) for t in asks)
-    units = ["How many days are there in a week?", "What is 15 times 12?", "May I ask something?"]
-    assert not any(about_time(t) for t in [*units, "What's new?", "Tell me a joke."])
-    assert local_clock("Asia/Tokyo")().utcoffset().total_seconds() == 9 * 3600
-    assert local_clock("Not/A_Zone")().tzinfo is not None  # unknown to this machine: its own zone, no error

@@ -2,7 +2,9 @@
 
 Latency alone can't tell a fast assistant from a useless one: each question is spoken by Piper, heard,
 transcribed and answered through the real pipeline, and the reply counts as useful when it contains an
-expected word. The questions are general knowledge, not tuned to any model.
+expected word. The questions are general knowledge, not tuned to any model. A second set asks what only
+the clock knows and for what the assistant lacks (a timer, the weather): right when the reply gives the
+clock, or says it can't (voicebot/notes.py).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import re
 import sys
 import unicodedata
 from dataclasses import asdict, dataclass
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import numpy as np
@@ -49,6 +52,25 @@ QUESTIONS: tuple[Question, ...] = (
     Question("Who wrote Romeo and Juliet?", ("shakespeare",)),
     Question("How many grams are there in a kilogram?", ("1000",)),
 )
+
+# A reply that says it cannot do what was asked.
+CANT = ("can't", "cannot", "unable", "don't have", "do not have", "sorry")
+
+
+def situational(now: datetime) -> tuple[Question, ...]:
+    """Questions only the clock answers, and requests for what an offline assistant lacks; the expected
+    words for the clock are those of `now` (asked within two minutes of it)."""
+    minutes = [now + timedelta(minutes=m) for m in range(3)]
+    return (
+        Question("What time is it?", tuple(f"{d.hour % 12 or 12}:{d.minute:02d}" for d in minutes)),
+        Question("What day is it today?", tuple({f"{d:%A}" for d in minutes})),
+        Question("What year is it?", tuple({str(d.year) for d in minutes})),
+        Question("Set a timer for ten minutes.", CANT),
+        Question("What's the weather like tomorrow?", CANT),
+        Question("Turn on the living room lights.", CANT),
+        Question("Play some music.", CANT),
+    )
+
 
 _ONES = (
     *("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"),
@@ -127,14 +149,16 @@ class QuestionResult:
 async def run_questions_bench(cfg: Config, json_out: Path | None, limit: int = 0) -> int:
     """Speak each question, answer it in a fresh session (as fast as possible), score and print the replies."""
     questions = QUESTIONS[:limit] if limit else QUESTIONS
+    asks = [q.text for q in situational(datetime.now())]
     # Piper's default voice, not the config's: the same questions whatever voice the bot answers with.
     tts = await asyncio.to_thread(PiperTts)
-    audios = await asyncio.to_thread(lambda: [question_audio(tts, q.text) for q in questions])
+    audios = await asyncio.to_thread(lambda: [question_audio(tts, t) for t in [q.text for q in questions] + asks])
     models = await load_models(cfg)
     results: list[QuestionResult] = []
     try:
         meta = llm_meta(cfg, models)
-        for q, audio in zip(questions, audios, strict=True):
+        for i, audio in enumerate(audios):
+            q = questions[i] if i < len(questions) else situational(datetime.now().astimezone())[i - len(questions)]
             turns, _ = await run_recording(cfg, models, audio, realtime=False, trailing_silence_s=0.0)
             reply = " / ".join(t.reply_text for t in turns)
             errors = [t.error for t in turns if t.error]
@@ -150,15 +174,19 @@ async def run_questions_bench(cfg: Config, json_out: Path | None, limit: int = 0
             )
     finally:
         await models.close()
-    useful = sum(r.useful for r in results)
+    general, rest = results[: len(questions)], results[len(questions) :]
+    useful, right = sum(r.useful for r in general), sum(r.useful for r in rest)
     print(f"\n{'#':>2}  {'useful':<6}  {'question':<50}  {'transcript':<50}  reply")
     for i, r in enumerate(results, 1):
         reply = " ".join(r.reply.split())  # one line per question
         reply = reply if len(reply) <= 80 else reply[:77] + "..."
         print(f"{i:>2}  {'yes' if r.useful else 'no':<6}  {r.question:<50}  {r.transcript:<50}  {reply}")
-    print(f"\nuseful: {useful}/{len(results)}  ({cfg.llm.model}, dtype {cfg.llm.dtype})")
+    print(f"\nuseful: {useful}/{len(general)}  ({cfg.llm.model}, dtype {cfg.llm.dtype})")
+    print(f"the clock, and what it can't do: {right}/{len(rest)} right")
     if json_out is not None:
-        data = {"machine": machine(), **meta, "useful": useful, "total": len(results)}
-        write_json_atomic(json_out, {**data, "questions": [asdict(r) for r in results]})
+        data = {"machine": machine(), **meta, "useful": useful, "total": len(general)}
+        data |= {"situational_right": right, "situational_total": len(rest)}
+        questions_out = {"questions": [asdict(r) for r in general], "situational": [asdict(r) for r in rest]}
+        write_json_atomic(json_out, {**data, **questions_out})
         print(f"wrote {json_out}", file=sys.stderr)
     return 0

@@ -137,6 +137,10 @@ class LlmConfig(_Section):
         True, description="before a turn about the time or the date, a system note gives the model the clock "
         "(this machine's zone, or the browser's): it reads the answer off instead of inventing one",
     )  # fmt: skip
+    limits_note: bool = Field(
+        True, description="before a request for what it lacks (timers, weather, news, music, calls, lights, lists),"
+        " a system note says it has none, so it says it can't instead of pretending it did",
+    )  # fmt: skip
     max_tokens: int = Field(
         60, ge=1, le=4096, description="a reply ends at the first sentence end past this (engine backend; "
         "1.5x at the latest): never mid-sentence",

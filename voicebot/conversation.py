@@ -3,16 +3,13 @@
 Messages are tagged with the turn they belong to, so a turn can be amended after the fact: a barge-in
 cuts the reply down to what the user actually heard (the model never believes it said something the user
 never heard), and a turn the user continued after a pause is retracted and replaced by the merged one.
-A turn about the time or the date starts with a system note that gives the clock (voicebot/clock_note.py).
+A user's turn may start with a system note the model needs for it: the clock, what it cannot do (voicebot/notes.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
-
-from voicebot.clock_note import about_time, clock_note
 
 Messages = list[dict[str, str]]
 
@@ -21,12 +18,12 @@ Messages = list[dict[str, str]]
 class Conversation:
     """fits: whether a prompt leaves the backend room for a reply (`LLMClient.fits`); a talkative user's
     long turns can outgrow the context well within `history_turns`, and older blocks are then dropped too.
-    clock: the wall clock for the note before a turn about the time or date (None: no notes)."""
+    note: the system note, if any, to put before a user's words (`notes.TurnNotes`; None: no notes)."""
 
     system_prompt: str
     history_turns: int = 16
     fits: Callable[[Messages], bool] | None = None
-    clock: Callable[[], datetime] | None = None
+    note: Callable[[str], str | None] | None = None
     messages: Messages = field(default_factory=list)
     _turns: list[int] = field(default_factory=list)  # the turn of each message
 
@@ -37,9 +34,9 @@ class Conversation:
         self._forget_dropped()
 
     def _user_turn(self, text: str) -> Messages:
-        """The user's words, after a note with the clock when they are about the time or date."""
-        note = [{"role": "system", "content": clock_note(self.clock())}] if self.clock and about_time(text) else []
-        return [*note, {"role": "user", "content": text}]
+        """The user's words, after the note they call for, if any."""
+        note = self.note(text) if self.note is not None else None
+        return [*([{"role": "system", "content": note}] if note else []), {"role": "user", "content": text}]
 
     def _forget_dropped(self) -> None:
         """Free the exchanges `prompt` no longer shows, a whole block at a time, so a long session's memory
@@ -92,7 +89,7 @@ class Conversation:
 
 
 def _turn_starts(messages: Messages) -> list[int]:
-    """Where each user turn begins: at its user message, or at the clock note just before it."""
+    """Where each user turn begins: at its user message, or at the note just before it."""
     users = [i for i, m in enumerate(messages) if m["role"] == "user"]
     return [i - 1 if i and messages[i - 1]["role"] == "system" else i for i in users]
 

@@ -11,10 +11,10 @@ from collections.abc import AsyncIterable, Callable
 
 from voicebot import frames as fr
 from voicebot.clock import InputClock
-from voicebot.clock_note import local_clock
 from voicebot.config import Config
 from voicebot.conversation import Conversation
 from voicebot.models import Models
+from voicebot.notes import TurnNotes, local_clock
 from voicebot.observer import TurnObserver
 from voicebot.options import chunking, turn_options, vad_options
 from voicebot.pipeline import Pipeline
@@ -46,7 +46,7 @@ class Session:
             cfg.llm.system_prompt,
             cfg.llm.history_turns,
             fits=lambda m: models.llm.fits(m, max_tokens),
-            clock=local_clock(timezone) if cfg.llm.clock_note else None,
+            note=TurnNotes(local_clock(timezone) if cfg.llm.clock_note else None, cfg.llm.limits_note),
         )
         self.observer = TurnObserver(cfg.budgets_ms.model_dump(), realtime=realtime, on_turn=on_turn)
         self.player = player(self.observer) if callable(player) else player

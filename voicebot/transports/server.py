@@ -45,7 +45,7 @@ class PeerSession:
     """One browser call: its peer connection, reply track, Session and the task running it."""
 
     def __init__(self, server: VoiceServer, pc: RTCPeerConnection, timezone: str | None = None) -> None:
-        """timezone: the browser's IANA zone, for the clock the model is told (voicebot/clock_note.py)."""
+        """timezone: the browser's IANA zone, for the clock the model is told (voicebot/notes.py)."""
         self.server = server
         self.pc = pc
         self.track = ReplyTrack()

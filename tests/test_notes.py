@@ -1,0 +1,47 @@
+"""voicebot.notes: which turns get a note, and what it says."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from voicebot.notes import TurnNotes, about_time, clock_note, limits_note, local_clock
+
+
+def test_the_clock_note_reads_as_people_say_it() -> None:
+    assert clock_note(datetime(2026, 12, 3, 0, 5)) == "Now: 12:05 AM, Thursday, December 3, 2026."
+    assert clock_note(datetime(2027, 2, 28, 12, 0)) == "Now: 12:00 PM, Sunday, February 28, 2027."
+    asks = ["What time is it?", "What's the date today?", "Good morning!", "What day of the week is it?"]
+    assert all(about_time(t) for t in asks)
+    units = ["How many days are there in a week?", "What is 15 times 12?", "May I ask something?"]
+    assert not any(about_time(t) for t in [*units, "What's new?", "Tell me a joke."])
+    assert local_clock("Asia/Tokyo")().utcoffset().total_seconds() == 9 * 3600
+    assert local_clock("Not/A_Zone")().tzinfo is not None  # unknown to this machine: its own zone, no error
+
+
+def test_requests_for_what_it_lacks_get_a_note_and_questions_about_them_do_not() -> None:
+    requests = {
+        "Set a timer for ten minutes.": "timers",
+        "Remind me to call my mom at five.": "reminders",
+        "What's the weather like tomorrow?": "weather",
+        "Play some music.": "music",
+        "Call my sister.": "phone",
+        "Turn on the living room lights.": "lights",
+        "Add milk to my shopping list.": "lists",
+    }
+    for text, lacks in requests.items():
+        note = limits_note(text)
+        assert note is not None and lacks in note and "can't" in note, (text, note)
+    questions = [
+        "At what temperature in Celsius does water freeze?", "Why does it rain?", "What is weather?",
+        "How does an alarm clock work?", "What is a thermostat?", "Who won the World Cup in 2018?",
+        "How do I call a function in Python?", "Can you play a word game with me?",
+    ]  # fmt: skip
+    assert [t for t in questions if limits_note(t)] == []
+
+
+def test_a_turn_gets_one_note_with_what_it_needs() -> None:
+    notes = TurnNotes(lambda: datetime(2026, 12, 3, 7, 30))
+    both = notes("Set an alarm for tomorrow morning.")
+    assert both is not None and both.startswith("Now: 7:30 AM, Thursday") and "alarms" in both
+    assert notes("Tell me a joke.") is None
+    assert TurnNotes(None, limits=False)("What time is it? And play some music.") is None
