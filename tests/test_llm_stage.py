@@ -498,3 +498,19 @@ async def test_a_session_starts_even_when_the_engine_is_full(engine) -> None:
         await until(lambda: engine.stats()["in_flight"] == engine.options.max_batch)  # its request was dropped
         assert not all(t.done() for t in hogs)  # the engine was still full when the start gave up
     await until(lambda: engine.stats()["in_flight"] == 0)
+
+
+@module_loop
+async def test_a_score_whose_reply_is_dropped_before_it_starts_comes_back_empty(engine):
+    """The turn-taking stage awaits the score of the preemptive reply; if that reply is dropped before its
+    task first runs (the early transcript changed at once), the score must still come back (as None), or
+    the turn never ends (found: `voicebot run --fast` hung on a 23 s recording)."""
+    stage = LlmStage(EngineClient(engine), Conversation("You are brief."), PARAMS)
+    Pipeline([stage, Collect()])  # wires emit(); the frames are not needed
+    score = asyncio.ensure_future(stage.end_of_turn(1, "What is the"))
+    await asyncio.sleep(0)  # end_of_turn has started the preemptive reply; its task has not run yet
+    await stage.handle(fr.EarlyTranscript(1, "What is the capital of France?"))
+    try:
+        assert await asyncio.wait_for(score, 10) is None
+    finally:
+        await stage.close()

@@ -59,6 +59,14 @@ class _Generation:
     task: asyncio.Task[None] = field(init=False)
     text: str = ""  # the reply so far
 
+    def cancel(self) -> None:
+        """Stop generating. The score is settled here too: a task cancelled before it first ran never runs
+        its `finally`, and the turn-taking stage waiting on the score would wait for ever (found: `voicebot
+        run --fast` hung on a recording whose early transcript changed while its score was awaited)."""
+        self.task.cancel()
+        if not self.score.done():
+            self.score.set_result(None)
+
 
 class LlmStage(Stage):
     name = "llm"
@@ -172,7 +180,7 @@ class LlmStage(Stage):
         else:
             self._prefill_history()
         finally:
-            self._gen.task.cancel()
+            self._gen.cancel()
             self._gen = self._relay = None
 
     async def _relay_reply(self, gen: _Generation) -> None:
@@ -219,7 +227,7 @@ class LlmStage(Stage):
 
     def _drop_early(self) -> None:
         if self._early is not None:
-            self._early.task.cancel()
+            self._early.cancel()
             self._early = None
 
     def control(self, frame: fr.Control) -> None:
@@ -249,6 +257,6 @@ class LlmStage(Stage):
         if self._warming is not None:
             await asyncio.gather(self._warming, return_exceptions=True)
         if self._gen is not None:
-            self._gen.task.cancel()
+            self._gen.cancel()
             await asyncio.gather(self._gen.task, return_exceptions=True)
         self.client.forget(self.cache_key)
