@@ -41,6 +41,9 @@ WARM_WORDS = 3  # committed words that must be new before the next warm-up prefi
 # The session's first prefill waits at most this long: with the engine saturated by other calls it would
 # otherwise hold the whole session back, its audio unread, until a batch slot frees (found in a test).
 START_WARM_S = 1.5
+# An end-of-turn score asks again at most this often when a stale early transcript drops its reply (each
+# such frame is handled once: two at most are in flight, a revocation and the text before it).
+STALE_FRAMES = 4
 
 
 @dataclass(frozen=True)
@@ -58,11 +61,13 @@ class _Generation:
     score: asyncio.Future[float | None]
     task: asyncio.Task[None] = field(init=False)
     text: str = ""  # the reply so far
+    dropped: bool = False
 
     def cancel(self) -> None:
         """Stop generating. The score is settled here too: a task cancelled before it first ran never runs
         its `finally`, and the turn-taking stage waiting on the score would wait for ever (found: `voicebot
         run --fast` hung on a recording whose early transcript changed while its score was awaited)."""
+        self.dropped = True
         self.task.cancel()
         if not self.score.done():
             self.score.set_result(None)
@@ -139,10 +144,18 @@ class LlmStage(Stage):
         is released if the turn then ends with this text (an `EarlyTranscript` or the final `Transcript`)."""
         if not self.preemptive:
             return await self.client.end_of_turn(self.conversation.prompt(pending=text), self.cache_key)
-        if self._early is None or (self._early.turn_id, self._early.user_text) != (turn_id, text):
-            self._drop_early()
-            self._early = self._generate(turn_id, text)
-        return await asyncio.shield(self._early.score)
+        for _ in range(STALE_FRAMES):
+            if self._early is None or (self._early.turn_id, self._early.user_text) != (turn_id, text):
+                self._drop_early()
+                self._early = self._generate(turn_id, text)
+            gen = self._early
+            p = await asyncio.shield(gen.score)
+            if not gen.dropped:
+                return p
+            # Dropped while its score was awaited: by an early transcript (or its revocation) the turn-taking
+            # stage sent before this call, which reached this stage after it (frames queue; this call does
+            # not). A current revocation cancels this call instead. So: ask again.
+        return None
 
     async def handle(self, frame: fr.Frame) -> None:
         if isinstance(frame, fr.ReplyFinished):
