@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import subprocess
@@ -190,3 +191,18 @@ async def test_asked_the_time_it_tells_the_callers_clock(cfg, models):
             assert any(f"{c.hour % 12 or 12}:{c.minute:02d}" in said for c in clocks), said
         else:
             assert any(f"{c:%A}" in said for c in clocks), said
+
+
+@module_loop
+async def test_a_long_talker_replayed_fast_is_answered_and_never_hangs(cfg, models, testdata):
+    """JFK's sentence twice with a 0.3 s breath between (23 s): its pauses make the early transcript change
+    while a score is awaited. `--fast` used to hang here for ever (the score of a dropped reply was never
+    set); now every word is answered."""
+    from voicebot.runner import run_recording
+
+    jfk = load_audio(testdata / "jfk.flac", 16000)
+    audio = np.concatenate([jfk, np.zeros(int(0.3 * 16000), np.float32), jfk])
+    turns, _ = await asyncio.wait_for(run_recording(cfg, models, audio, realtime=False), 120)
+    assert turns and all(t.reply_text.strip() and not t.error for t in turns), turns
+    heard = " ".join(t.transcript for t in turns).lower()
+    assert heard.count("your country") >= 3, heard  # both sentences reached the assistant
