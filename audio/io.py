@@ -17,7 +17,8 @@ import soundfile as sf
 import soxr
 
 __all__ = [
-    "AudioError", "StreamResampler", "load_audio", "resample", "to_mono", "trim_leading_silence", "write_wav",
+    "AudioError", "StreamResampler", "load_audio", "raise_quiet", "resample", "to_mono", "trim_leading_silence",
+    "write_wav",
 ]  # fmt: skip
 
 
@@ -88,6 +89,22 @@ def trim_leading_silence(x: np.ndarray, rate: int, floor_db: float = -60.0, keep
     if not len(loud):
         return x
     return x[max(0, int(loud[0]) - round(rate * keep_ms / 1000)) :]
+
+
+def raise_quiet(
+    x: np.ndarray, quiet_peak_db: float = -20.0, target_peak_db: float = -6.0, max_gain_db: float = 30.0
+) -> tuple[np.ndarray, float]:
+    """A recording whose loudest sample is under `quiet_peak_db` (dBFS), raised towards `target_peak_db`
+    by at most `max_gain_db`; and the gain applied (0 when it was loud enough or silent).
+
+    A distant or badly set microphone records speech at -50..-60 dBFS, which the VAD's level gate
+    (`vad.min_level_db`, against faint noise) takes for silence: such a file got no turn at all. A person
+    listening would turn it up; this does the same, once, for the whole recording."""
+    peak = float(np.abs(x).max()) if len(x) else 0.0
+    if peak <= 0.0 or 20 * np.log10(peak) >= quiet_peak_db:
+        return x, 0.0
+    gain_db = min(max_gain_db, target_peak_db - 20 * np.log10(peak))
+    return (x * np.float32(10 ** (gain_db / 20))).astype(np.float32, copy=False), round(gain_db, 1)
 
 
 def load_audio(path: str | os.PathLike[str], target_rate: int = 16000) -> np.ndarray:

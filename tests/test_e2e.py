@@ -15,6 +15,7 @@ import pytest_asyncio
 import soundfile as sf
 
 from audio.io import load_audio
+from audio.wer import normalize, word_edits
 from voicebot.config import load_config
 from voicebot.errors import VoicebotError
 from voicebot.models import load_models
@@ -206,3 +207,19 @@ async def test_a_long_talker_replayed_fast_is_answered_and_never_hangs(cfg, mode
     assert turns and all(t.reply_text.strip() and not t.error for t in turns), turns
     heard = " ".join(t.transcript for t in turns).lower()
     assert heard.count("your country") >= 3, heard  # both sentences reached the assistant
+
+
+@module_loop
+async def test_a_quiet_recording_is_raised_and_answered_and_quiet_noise_still_is_not(cfg, models, testdata):
+    """Speech at -59 dBFS (a distant microphone) fell under the VAD's level gate: no turn at all. `voicebot
+    run` raises a quiet recording first; raised hiss or hum must still give no turn."""
+    clip = load_audio(testdata / "spk1_snt1.wav", 16000)
+    quiet = (0.05 * clip).astype(np.float32)  # RMS -59 dBFS, peak -41
+    (turn,) = await run_file(cfg, models, quiet, Path("quiet.wav"), None, None, realtime=False)
+    assert word_edits(normalize("The child almost hurt the small dog."), normalize(turn.transcript)) <= 1, turn
+    assert turn.reply_text.strip()
+    rng = np.random.default_rng(1)
+    t = np.arange(16000 * 4) / 16000
+    hum = 0.004 * (np.sin(2 * np.pi * 120 * t) + 0.3 * np.sin(2 * np.pi * 240 * t))
+    for noise in (0.003 * rng.standard_normal(len(t)), hum):
+        assert await run_file(cfg, models, noise.astype(np.float32), Path("n"), None, None, realtime=False) == []

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from audio.io import write_wav
+from audio.io import raise_quiet, write_wav
 from voicebot.config import Config
 from voicebot.errors import VoicebotError
 from voicebot.models import Models
@@ -57,7 +57,11 @@ async def run_file(
     realtime: bool,
     trailing_silence_s: float = 1.5,
 ) -> list[TurnRecord]:
-    """The main job: replay 16 kHz `samples` (read from `path`), print each turn, write WAV and report."""
+    """The main job: replay 16 kHz `samples` (read from `path`), print each turn, write WAV and report.
+    A quiet recording is raised first (`raise_quiet`), as a listener would turn it up."""
+    samples, gain_db = raise_quiet(samples)
+    if gain_db:
+        print(f"{path} is quiet: raised by {gain_db:.0f} dB for the VAD to hear it", file=sys.stderr)
     turns, audio = await run_recording(cfg, models, samples, realtime, trailing_silence_s, on_turn=print_turn)
     if not turns:
         print(f"no speech turn found in {path}", file=sys.stderr)
