@@ -74,7 +74,7 @@ def clock_note(now: datetime) -> str:
 
 def limits_note(text: str) -> str | None:
     """What the assistant lacks, when the user asks for it; None when they do not. "You have no X" is what
-    the model heeds: "you cannot X" it read past (2 of 20 requests refused, against 13 of 20)."""
+    the model heeds: "you cannot X" it read past (4 of 20 requests refused, against 13 of 20)."""
     lacks = [what for pattern, what in _LIMIT_PATTERNS if pattern.search(text)]
     if not lacks:
         return None
