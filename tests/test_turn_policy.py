@@ -40,12 +40,17 @@ def test_join_makes_one_sentence_of_two_pieces() -> None:
     assert join("Paris.", "") == "Paris."
 
 
-@pytest.mark.parametrize("text", ["Uh-huh.", "Yeah.", "okay okay", "Mm-hmm, right.", "", "I see."])
+# "MMM", "Mmmm-hmm.": how Whisper writes one Piper "Mm-hmm." from one run to the next (a "MMM" cut the reply)
+@pytest.mark.parametrize(
+    "text", ["Uh-huh.", "Yeah.", "okay okay", "Mm-hmm, right.", "", "I see.", "MMM", "Mmmm-hmm.", "Yeahhh."]
+)
 def test_backchannels_and_noise_are_recognised(text: str) -> None:
     assert is_backchannel(OPTS, text)
 
 
-@pytest.mark.parametrize("text", ["Wait, stop.", "Yeah, but what about Germany?", "No.", "Okay, tell me more."])
+@pytest.mark.parametrize(
+    "text", ["Wait, stop.", "Yeah, but what about Germany?", "No.", "Okay, tell me more.", "Mom.", "Mmm, I disagree."]
+)
 def test_real_words_are_not_backchannels(text: str) -> None:
     assert not is_backchannel(OPTS, text)
 

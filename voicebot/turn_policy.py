@@ -146,10 +146,16 @@ def is_backchannel(opts: TurnOptions, text: str) -> bool:
     return _only(opts.backchannels, text)
 
 
+def _squeeze(word: str) -> str:
+    """A word with each run of one letter written once ("mmm" -> "m", "yeahhh" -> "yeah")."""
+    return re.sub(r"(\w)\1+", r"\1", word)
+
+
 def _only(phrases: tuple[str, ...], text: str) -> bool:
-    """True when `text` is made only of these phrases (case, punctuation and hyphens ignored), or empty."""
-    words = re.sub(r"[^\w\s'-]", " ", text.lower()).replace("-", " ").split()
-    known = {tuple(b.replace("-", " ").split()) for b in phrases}
+    """True when `text` is made only of these phrases (case, punctuation, hyphens and drawn-out letters
+    ignored: Whisper writes one "mm-hmm" as "mm", "MMM" or "Mmmm", and a "MMM" cut the reply), or empty."""
+    words = [_squeeze(w) for w in re.sub(r"[^\w\s'-]", " ", text.lower()).replace("-", " ").split()]
+    known = {tuple(_squeeze(w) for w in b.lower().replace("-", " ").split()) for b in phrases}
     i = 0
     while i < len(words):
         match = max((len(p) for p in known if tuple(words[i : i + len(p)]) == p), default=0)
