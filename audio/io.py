@@ -7,6 +7,7 @@ with file formats, sample rates and channel layouts, and it turns every decoding
 
 from __future__ import annotations
 
+import itertools
 import os
 import struct
 import tempfile
@@ -170,15 +171,15 @@ def _decode_with_ffmpeg(path: Path, sndfile_reason: str) -> tuple[np.ndarray, in
             if stream is None:
                 raise AudioError(f"{path}: has no audio track")
             rate, channels = stream.rate, stream.channels
-            # planar float at the stream's own rate: layout and rate changes are ours to make (soxr HQ)
+            if not rate or not channels:
+                raise AudioError(f"{path}: not a readable audio file (no sample rate or channels in its audio track)")
+            # planar float at the stream's own rate: layout and rate changes are ours to make (soxr HQ);
+            # None at the end flushes the resampler
             to_float = av.AudioResampler(format="fltp", layout=stream.layout, rate=rate)
-            chunks = [f.to_ndarray() for frame in container.decode(stream) for f in to_float.resample(frame)] + [
-                f.to_ndarray() for f in to_float.resample(None)
-            ]
+            frames = itertools.chain(container.decode(stream), [None])
+            chunks = [f.to_ndarray() for frame in frames for f in to_float.resample(frame)]
     except av.FFmpegError as e:
         raise AudioError(f"{path}: not a readable audio file ({sndfile_reason}; FFmpeg: {e.strerror})") from e
-    if not rate or not channels:
-        raise AudioError(f"{path}: not a readable audio file (no sample rate or channels in its audio track)")
     data = np.concatenate(chunks, axis=1).T if chunks else np.zeros((0, channels), np.float32)
     return np.ascontiguousarray(data, dtype=np.float32), int(rate)
 

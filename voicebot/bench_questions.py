@@ -149,7 +149,7 @@ class QuestionResult:
 async def run_questions_bench(cfg: Config, json_out: Path | None, limit: int = 0) -> int:
     """Speak each question, answer it in a fresh session (as fast as possible), score and print the replies."""
     questions = QUESTIONS[:limit] if limit else QUESTIONS
-    asks = [q.text for q in situational(datetime.now())]
+    asks = [q.text for q in situational(datetime.now())]  # their expected words are made when each is asked
     # Piper's default voice, not the config's: the same questions whatever voice the bot answers with.
     tts = await asyncio.to_thread(PiperTts)
     audios = await asyncio.to_thread(lambda: [question_audio(tts, t) for t in [q.text for q in questions] + asks])
@@ -158,7 +158,7 @@ async def run_questions_bench(cfg: Config, json_out: Path | None, limit: int = 0
     try:
         meta = llm_meta(cfg, models)
         for i, audio in enumerate(audios):
-            q = questions[i] if i < len(questions) else situational(datetime.now().astimezone())[i - len(questions)]
+            q = questions[i] if i < len(questions) else situational(datetime.now())[i - len(questions)]
             turns, _ = await run_recording(cfg, models, audio, realtime=False, trailing_silence_s=0.0)
             reply = " / ".join(t.reply_text for t in turns)
             errors = [t.error for t in turns if t.error]
