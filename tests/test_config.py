@@ -69,3 +69,12 @@ def test_llm_choices_are_the_engines() -> None:
     assert get_args(fields["device"].annotation) == options._DEVICES
     assert get_args(fields["dtype"].annotation) == options._DTYPES
     assert get_args(fields["speculation"].annotation) == options._SPECULATION
+
+
+def test_turn_phrase_lists_from_yaml_replace_the_built_in_ones() -> None:
+    from voicebot.options import turn_options
+    from voicebot.turn_policy import DISMISSALS, SHORT_REPLIES
+
+    opts = turn_options(parse_config({"turns": {"short_replies": ["ja", "nein"]}}))
+    assert opts.short_replies == ("ja", "nein") and opts.dismissals == DISMISSALS
+    assert turn_options(Config()).short_replies == SHORT_REPLIES

@@ -195,6 +195,19 @@ async def test_asked_the_time_it_tells_the_callers_clock(cfg, models):
 
 
 @module_loop
+async def test_a_short_reply_is_answered_at_once(cfg, models):
+    """Spoken "Tell me more." and "Why?": Whisper closes them, and the turn ends as complete, though the model
+    scores them near 0 (it expects "Tell me more about ..."); they used to wait the unsure 1.6 s."""
+    from voicebot.bench_questions import question_audio
+    from voicebot.runner import run_recording
+
+    for said in ("Tell me more.", "Why?"):
+        turns, _ = await run_recording(cfg, models, question_audio(models.tts, said), realtime=False)
+        assert [(t.transcript, t.end_verdict) for t in turns] == [(said, "complete")]
+        assert turns[0].reply_text.strip()
+
+
+@module_loop
 async def test_a_long_talker_replayed_fast_is_answered_and_never_hangs(cfg, models, testdata):
     """JFK's sentence twice with a 0.3 s breath between (23 s): its pauses make the early transcript change
     while a score is awaited. `--fast` used to hang here for ever (the score of a dropped reply was never

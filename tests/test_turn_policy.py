@@ -97,3 +97,14 @@ def test_a_dismissal_is_decided_at_once_and_never_answered() -> None:
         assert decide(opts, text, 0.5).label != "dismissal", text
     assert decide(opts, "Stop.", None) == Verdict(opts.silence_only_ms, "dismissal")
     assert decide(TurnOptions(dismissals=()), "Stop.", 0.5).label == "complete"  # configurable, and off
+
+
+def test_a_short_reply_closed_by_the_asr_is_complete_whatever_the_score() -> None:
+    opts = TurnOptions()
+    for text in ("Yes.", "No, thank you.", "Tell me more.", "Why?", "Yes, please.", "I don't know.", "Goodbye!",
+                 "Yessss."):  # fmt: skip
+        assert decide(opts, text, 0.002) == Verdict(opts.complete_ms, "complete"), text
+    for text in ("Yes", "Tell me more,", "Why...", "Okay.", "Tell me more about Paris.", "Yes, Paris.", "Um, why?"):
+        assert decide(opts, text, 0.002).label != "complete", text  # not closed, or more than a short reply
+    assert decide(opts, "Thank you.", None).label == "silence-only"  # no score: the fixed silence
+    assert decide(TurnOptions(short_replies=()), "Yes.", 0.002).label == "unsure"  # configurable, and off

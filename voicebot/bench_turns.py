@@ -8,6 +8,8 @@ Recordings are made here from the shared ones, replayed in real time through a f
 - complete sentences: the endpoint delay (true end of speech to the turn's end) and voice-to-voice;
 - fillers: "Um.", "Well," or "So," (Piper; its "Uh," and "Hmm," are heard as "Huh?" and "them"), a
   1.5 s pause, then a question: how often the filler alone got a reply (split, or talked over);
+- short replies: "Yes.", "Tell me more.", "Why?", ... (Piper), each a whole turn: the endpoint delay, as
+  for the complete sentences (the commonest turns of a conversation, which the model scores low);
 - overlaps while the bot speaks: backchannels and a cough (Piper and synthetic noise) must not
   interrupt; a real sentence must, and the time from its onset to the reply stopping is reported.
 Every part runs with the model's end-of-turn score and with silence only, side by side.
@@ -44,6 +46,9 @@ BACKCHANNELS = ("Uh-huh.", "Yeah.", "Okay.", "Mm-hmm.", "Right.")
 FILLERS = (("Um.", "What is the capital of France?"), ("Well,", "How many days are there in a week?"),
            ("So,", "What gas do plants take in from the air?"))  # fmt: skip
 FILLER_PAUSE_S = 1.5
+SHORT_REPLIES = ("Yes.", "No.", "Yes, please.", "No, thanks.", "Tell me more.", "Why?", "What else?", "Go on.",
+                 "I don't know.", "Maybe.", "Thank you.", "Say that again.", "Another one.", "Not really.",
+                 "Sounds good.", "Okay.")  # fmt: skip  (the last two are not in turn_policy.SHORT_REPLIES)
 POLICIES = ("model", "silence")
 
 
@@ -119,6 +124,37 @@ async def filler_runs(cfgs: dict[str, Config], models: Models) -> list[dict]:
         print(f"  {policy:>7} {row['said']!r}: {len(turns)} turn(s) split={row['split']} "
               f"talked_over={row['talked_over']}  {row['transcript']}", file=sys.stderr)  # fmt: skip
     return rows
+
+
+async def short_reply_runs(cfgs: dict[str, Config], models: Models) -> list[dict]:
+    """A short reply alone as a turn: how long after the voice stops does the turn end, and the reply start?"""
+    tts = await asyncio.to_thread(PiperTts)
+    rows = []
+    for text in SHORT_REPLIES:
+        speech = await asyncio.to_thread(question_audio, tts, text, 0.0, 0.0)
+        true_end = LEAD_S + _end(speech)
+        audio = np.concatenate([np.zeros(int(LEAD_S * RATE), np.float32), speech])
+        for policy in cfgs:
+            turns, _ = await run_recording(cfgs[policy], models, audio, True, TRAIL_S)
+            last = turns[-1] if turns else None
+            row = {
+                "policy": policy, "said": text, "turns": len(turns),
+                "transcript": " / ".join(t.transcript for t in turns), "verdicts": [t.end_verdict for t in turns],
+                "endpoint_ms": None if last is None else round((last.endpoint_s - true_end) * 1000),
+                "v2v_ms": None if last is None or last.first_audible_reply_s is None
+                else round((last.first_audible_reply_s - true_end) * 1000),
+            }  # fmt: skip
+            rows.append(row)
+            print(f"  {policy:>7} {text!r:<18} {row['verdicts']} endpoint={row['endpoint_ms']}ms "
+                  f"v2v={row['v2v_ms']}ms  {row['transcript']}", file=sys.stderr)  # fmt: skip
+    return rows
+
+
+def _end(x: np.ndarray) -> float:
+    """Seconds to the end of x's last loud 20 ms block (where the voice stops; Piper trails silence)."""
+    blocks = x[: len(x) // 320 * 320].reshape(-1, 320)
+    loud = np.flatnonzero(np.sqrt(np.mean(blocks**2, axis=1)) > 10 ** (-35 / 20))
+    return float((loud[-1] + 1) * 320 / RATE) if len(loud) else len(x) / RATE
 
 
 def cough(seconds: float = 0.25) -> np.ndarray:
@@ -197,7 +233,7 @@ async def overlap_runs(cfgs: dict[str, Config], models: Models, clips: list[dict
     return rows
 
 
-def summarize(hes: list[dict], over: list[dict], fill: list[dict]) -> dict:
+def summarize(hes: list[dict], over: list[dict], fill: list[dict], short: list[dict]) -> dict:
     out: dict[str, object] = {}
     for pause in HESITATIONS_S:
         rows = [r for r in hes if r["pause_s"] == pause]
@@ -211,6 +247,8 @@ def summarize(hes: list[dict], over: list[dict], fill: list[dict]) -> dict:
     whole = [r for r in hes if r["pause_s"] == 0.0]
     out["complete_endpoint_ms"] = percentiles([r["endpoint_ms"] for r in whole if r["endpoint_ms"] is not None])
     out["complete_v2v_ms"] = percentiles([r["v2v_ms"] for r in whole if r["v2v_ms"] is not None])
+    out["short_replies_endpoint_ms"] = percentiles([r["endpoint_ms"] for r in short if r["endpoint_ms"] is not None])
+    out["short_replies_v2v_ms"] = percentiles([r["v2v_ms"] for r in short if r["v2v_ms"] is not None])
     out["fillers"] = {
         "n": len(fill),
         "split": sum(r["split"] for r in fill),
@@ -235,14 +273,16 @@ async def run_turns_bench(cfg: Config, manifest: Path | None, json_out: Path | N
         hes = await hesitation_runs(cfgs, models, clips, manifest.parent)
         fill = await filler_runs(cfgs, models)
         over = await overlap_runs(cfgs, models, clips, manifest.parent)
+        short = await short_reply_runs(cfgs, models)
     finally:
         await models.close()
     results = {
         p: {
-            "summary": summarize(*([r for r in rows if r["policy"] == p] for rows in (hes, over, fill))),
+            "summary": summarize(*([r for r in rows if r["policy"] == p] for rows in (hes, over, fill, short))),
             "hesitations": [r for r in hes if r["policy"] == p],
             "overlaps": [r for r in over if r["policy"] == p],
             "fillers": [r for r in fill if r["policy"] == p],
+            "short_replies": [r for r in short if r["policy"] == p],
         }
         for p in POLICIES
     }
@@ -266,7 +306,9 @@ def print_table(results: dict[str, dict]) -> None:
     label = f"filler + {FILLER_PAUSE_S:.1f} s: split / talked over"
     print(f"{label:<36}" + "".join(f"{c['split']:>9}/{c['n']} {c['talked_over']:>6}/{c['n']}" for c in cells))
     for key, label in (("complete_endpoint_ms", "complete: endpoint p50/p95 ms"),
-                       ("complete_v2v_ms", "complete: voice-to-voice p50/p95 ms")):  # fmt: skip
+                       ("complete_v2v_ms", "complete: voice-to-voice p50/p95 ms"),
+                       ("short_replies_endpoint_ms", "short replies: endpoint p50/p95 ms"),
+                       ("short_replies_v2v_ms", "short replies: v2v p50/p95 ms")):  # fmt: skip
         cells = [results[p]["summary"][key] for p in results]
         print(f"{label:<36}" + "".join(f"{c.get('p50', 0):>14.0f}/{c.get('p95', 0):<7.0f}" for c in cells))
     for key, label in (("backchannel_interruptions", "backchannels that interrupted"),

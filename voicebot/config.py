@@ -71,6 +71,9 @@ class TurnsConfig(_Section):
     dismissals: list[str] | None = Field(
         None, description="a turn of only these (stop, never mind, ...) stops the bot, unanswered; null: built-in"
     )
+    short_replies: list[str] | None = Field(
+        None, description="a closed turn of only these (yes, tell me more, why, ...) is complete; null: built-in"
+    )
 
     @model_validator(mode="after")
     def _ordered(self) -> TurnsConfig:

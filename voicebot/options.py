@@ -22,8 +22,9 @@ def vad_options(cfg: Config) -> VadOptions:
 
 def turn_options(cfg: Config) -> TurnOptions:
     t = cfg.turns
-    opts = t.model_dump(exclude={"end_of_turn", "backchannels", "fillers", "dismissals"})
-    lists = {k: tuple(v) for k in ("backchannels", "fillers", "dismissals") if (v := getattr(t, k)) is not None}
+    names = ("backchannels", "fillers", "dismissals", "short_replies")
+    opts = t.model_dump(exclude={"end_of_turn", *names})
+    lists = {k: tuple(v) for k in names if (v := getattr(t, k)) is not None}
     return TurnOptions(**opts, **lists)
 
 

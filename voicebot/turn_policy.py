@@ -12,6 +12,7 @@ silence that follows is the clock: the turn ends once it lasts the wait the sign
     no score (the backend has none)  -> silence_only_ms
     only fillers ("Um.", "Hmm, so...")  -> filler: unfinished_ms (or silence_only_ms), and never answered alone
     only dismissals ("Stop.", "Never mind.")  -> dismissal: complete_ms, and never answered
+    only short replies, closed ("Yes.", "Tell me more.", "Why?")  -> complete, whatever the score
     a hesitation sound last ("Paris, um.")  -> unfinished
 
 Fillers come first: Whisper writes "Um." with a full stop and the model half expects a message to end
@@ -53,6 +54,17 @@ DISMISSALS = (
 )  # fmt: skip
 
 
+SHORT_REPLIES = (
+    "yes", "yep", "yup", "no", "nope", "sure", "of course", "exactly", "definitely", "absolutely", "maybe", "perhaps",
+    "please", "yes please", "no thanks", "no thank you", "not really", "not yet", "i don't know", "i'm not sure",
+    "not sure", "thanks", "thank you", "thank you very much", "thanks a lot", "tell me more", "go on", "go ahead",
+    "continue", "keep going", "what else", "anything else", "and then", "why", "why not", "how so", "how come",
+    "really", "is that right", "say that again", "repeat that", "come again", "what did you say", "one more",
+    "another one", "explain", "bye", "goodbye", "bye bye", "see you", "good night", "that's all", "that's it",
+    "nothing else",
+)  # fmt: skip
+
+
 # A hesitation sound as the last word: no sentence ends on one ("so", "well", "like" may).
 _TRAILING_HESITATION = r"\b(um+|uhm|uh+|er+m?|hm+|mm+)\W*$"
 
@@ -74,6 +86,11 @@ class TurnOptions:
     fillers: what the user says while thinking ("um", "so", ...): a turn of nothing else is never answered.
     dismissals: a turn of nothing else ("Stop.", "Never mind.") stops the bot and is not answered: a user who
         says "stop" wants silence, not "Okay, I'll stop!".
+    short_replies: a turn of nothing else, closed by the ASR ("Yes.", "Tell me more.", "Why?"), is complete
+        whatever the score. The model expects a short message to go on ("Tell me more" -> "about ..."): it
+        scored "Yes." 0.045, "Tell me more." 0.002 and "Why?" 0.000 even right after the bot had asked a
+        question, so the commonest replies in a conversation waited the unsure 1.6 s. Words that often open a
+        longer turn ("Okay, ...", "So, ...", "Hey, ...") are left out: they stay with the model.
     """
 
     complete_p: float = 0.07
@@ -88,6 +105,7 @@ class TurnOptions:
     backchannels: tuple[str, ...] = BACKCHANNELS
     fillers: tuple[str, ...] = FILLERS
     dismissals: tuple[str, ...] = DISMISSALS
+    short_replies: tuple[str, ...] = SHORT_REPLIES
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.complete_p <= 1.0:
@@ -114,6 +132,8 @@ def decide(opts: TurnOptions, text: str, p_complete: float | None) -> Verdict:
         return Verdict(opts.unfinished_ms, "unfinished")
     trailing_open = bool(re.search(r"(,|\.\.\.|…|-|—)\s*$", text))
     closed = bool(re.search(r"[.?!]\s*$", text)) and not trailing_open
+    if closed and _only(opts.short_replies, text):  # "Yes." "Why?": whole, though the model expects more
+        return Verdict(opts.complete_ms, "complete")
     if p_complete >= opts.complete_p:
         return Verdict(opts.complete_ms, "complete") if closed else Verdict(opts.unsure_ms, "unsure")
     return Verdict(opts.unsure_ms, "unsure") if closed else Verdict(opts.unfinished_ms, "unfinished")
