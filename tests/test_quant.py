@@ -6,7 +6,7 @@ import pytest
 import torch
 
 from engine.cpu import choose_cpu_path, detect
-from engine.quant import HeadRefine, int8_linear, quantize_linear, refine_logits, smooth_scales
+from engine.quant import HeadRefine, int8_linear, quantize_linear, refine_logits, smooth_scales, top_indices
 
 AVX2_ONLY = "flags\t\t: fpu sse sse2 avx fma f16c avx2 bmi2\n"
 SAPPHIRE = "flags\t\t: fpu avx fma avx2 avx512f avx512_vnni avx512_bf16 avx512_fp16 amx_tile\n"
@@ -59,6 +59,17 @@ def test_a_tied_heads_top_logits_are_recomputed_exactly_and_the_rest_left_as_the
     assert torch.equal(got[rest], cheap[rest])
     assert torch.equal(got.argmax(1), exact.argmax(1))
     assert torch.equal(refine_logits(h[1:2], cheap[1:2].clone(), HeadRefine(embed, scale), k=8), got[1:2])
+
+
+@pytest.mark.parametrize(("rows", "vocab", "k"), [(1, 151936, 32), (8, 151936, 32), (3, 5000 + 77, 8), (2, 300, 32)])
+def test_top_indices_are_topks_set(rows: int, vocab: int, k: int) -> None:
+    torch.manual_seed(rows)
+    x = torch.randn(rows, vocab)
+    x[0, 256:256 + k] += 10  # all of row 0's winners in one block
+    x[-1, -3:] += 10  # some in the tail
+    got, want = top_indices(x, k), x.topk(k, dim=1).indices
+    assert got.shape == want.shape
+    assert torch.equal(got.sort(1).values, want.sort(1).values)
 
 
 def test_smoothing_rescues_outlier_channels():
