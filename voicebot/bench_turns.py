@@ -35,7 +35,7 @@ from voicebot.config import Config
 from voicebot.models import Models, load_models
 from voicebot.playback import AUDIBLE, VirtualPlayer
 from voicebot.plots import write_bench_images
-from voicebot.report import percentiles, write_json_atomic
+from voicebot.report import TurnRecord, percentiles, write_json_atomic
 from voicebot.runner import run_recording
 from voicebot.session import Session
 
@@ -93,9 +93,7 @@ async def hesitation_runs(cfgs: dict[str, Config], models: Models, clips: list[d
                 "split": len(turns) > 1,
                 "talked_over": pause > 0 and _audible_between(reply, models.tts.sample_rate, LEAD_S + at,
                                                               LEAD_S + at + pause),
-                "endpoint_ms": None if last is None else round((last.endpoint_s - true_end) * 1000),
-                "v2v_ms": None if last is None or last.first_audible_reply_s is None
-                else round((last.first_audible_reply_s - true_end) * 1000),
+                **_delays(last, true_end),
                 "latency_ms": {} if last is None else last.latency_ms,  # the last turn's stages (plots.py)
             }  # fmt: skip
             rows.append(row)
@@ -140,9 +138,7 @@ async def short_reply_runs(cfgs: dict[str, Config], models: Models) -> list[dict
             row = {
                 "policy": policy, "said": text, "turns": len(turns),
                 "transcript": " / ".join(t.transcript for t in turns), "verdicts": [t.end_verdict for t in turns],
-                "endpoint_ms": None if last is None else round((last.endpoint_s - true_end) * 1000),
-                "v2v_ms": None if last is None or last.first_audible_reply_s is None
-                else round((last.first_audible_reply_s - true_end) * 1000),
+                **_delays(last, true_end),
             }  # fmt: skip
             rows.append(row)
             print(f"  {policy:>7} {text!r:<18} {row['verdicts']} endpoint={row['endpoint_ms']}ms "
@@ -150,10 +146,24 @@ async def short_reply_runs(cfgs: dict[str, Config], models: Models) -> list[dict
     return rows
 
 
-def _end(x: np.ndarray) -> float:
-    """Seconds to the end of x's last loud 20 ms block (where the voice stops; Piper trails silence)."""
+def _delays(last: TurnRecord | None, true_end: float) -> dict[str, int | None]:
+    """The last turn's endpoint and voice-to-voice delays (ms) from where the user's voice truly stopped."""
+    return {
+        "endpoint_ms": None if last is None else round((last.endpoint_s - true_end) * 1000),
+        "v2v_ms": None if last is None or last.first_audible_reply_s is None
+        else round((last.first_audible_reply_s - true_end) * 1000),
+    }  # fmt: skip
+
+
+def _loud_blocks(x: np.ndarray) -> np.ndarray:
+    """Indices of x's 20 ms blocks louder than -35 dBFS RMS (speech, not Piper's or a recording's silence)."""
     blocks = x[: len(x) // 320 * 320].reshape(-1, 320)
-    loud = np.flatnonzero(np.sqrt(np.mean(blocks**2, axis=1)) > 10 ** (-35 / 20))
+    return np.flatnonzero(np.sqrt(np.mean(blocks**2, axis=1)) > 10 ** (-35 / 20))
+
+
+def _end(x: np.ndarray) -> float:
+    """Seconds to the end of x's last loud block (where the voice stops; Piper trails silence)."""
+    loud = _loud_blocks(x)
     return float((loud[-1] + 1) * 320 / RATE) if len(loud) else len(x) / RATE
 
 
@@ -210,9 +220,8 @@ async def overlap_run(cfg: Config, models: Models, first: np.ndarray, overlap: n
 
 
 def _lead(x: np.ndarray) -> float:
-    """Seconds of near-silence before x's first loud 20 ms block (the true speech onset)."""
-    blocks = x[: len(x) // 320 * 320].reshape(-1, 320)
-    loud = np.flatnonzero(np.sqrt(np.mean(blocks**2, axis=1)) > 10 ** (-35 / 20))
+    """Seconds of near-silence before x's first loud block (the true speech onset)."""
+    loud = _loud_blocks(x)
     return float(loud[0] * 320 / RATE) if len(loud) else 0.0
 
 
