@@ -55,7 +55,7 @@ class TurnsConfig(_Section):
     )
     complete_p: float = Field(0.07, ge=0, le=1, description="end-of-turn probability of a finished thought")
     complete_ms: int = Field(150, ge=0, le=10000, description="silence that ends a finished thought")
-    unsure_ms: int = Field(1600, ge=0, le=10000, description="silence that ends an unsure one")
+    unsure_ms: int = Field(1800, ge=0, le=10000, description="silence that ends an unsure one")
     unfinished_ms: int = Field(2500, ge=0, le=20000, description="silence that ends an unfinished one (maximum)")
     silence_only_ms: int = Field(450, ge=60, le=10000, description="silence that ends a turn without a score")
     continuation_ms: int = Field(

@@ -27,8 +27,10 @@ child almost hurt this morning."): no text score can tell those apart. 0.07 sits
 sentences' cluster (0.105 and up) and most closed cuts (0.036-0.081): at 0.1 three finished sentences
 scored within 0.01 above it, and in the turn-taking bench, where Whisper writes them a little
 differently, five of the 12 complete sentences waited 1.6 s (three at 0.07). Closed text below the
-threshold is mostly a user mid-thought, so "unsure" waits 1.6 s, which outlasts the 1.5 s hesitations
-turn-taking must keep, and a closed sentence never waits the maximum.
+threshold is mostly a user mid-thought, so "unsure" waits 1.8 s, which outlasts the 1.5 s hesitations
+turn-taking must keep, and a closed sentence never waits the maximum. The silence is counted from the end
+of the voice, and a word's unvoiced ending is no voice: the "st" of "Sunday is the best ..." is 0.27 s
+the VAD already counts, so at 1.6 s the reply came into the 1.5 s hesitation after it; 1.8 s leaves 0.3 s.
 """
 
 from __future__ import annotations
@@ -89,13 +91,13 @@ class TurnOptions:
     short_replies: a turn of nothing else, closed by the ASR ("Yes.", "Tell me more.", "Why?"), is complete
         whatever the score. The model expects a short message to go on ("Tell me more" -> "about ..."): it
         scored "Yes." 0.045, "Tell me more." 0.002 and "Why?" 0.000 even right after the bot had asked a
-        question, so the commonest replies in a conversation waited the unsure 1.6 s. Words that often open a
-        longer turn ("Okay, ...", "So, ...", "Hey, ...") are left out: they stay with the model.
+        question, so the commonest replies in a conversation got the long "unsure" wait. Words that
+        often open a longer turn ("Okay, ...", "So, ...", "Hey, ...") are left out: they stay with the model.
     """
 
     complete_p: float = 0.07
     complete_ms: int = 150
-    unsure_ms: int = 1600
+    unsure_ms: int = 1800
     unfinished_ms: int = 2500
     silence_only_ms: int = 450
     continuation_ms: int = 1500
