@@ -330,6 +330,19 @@ async def test_the_continuation_window_counts_from_the_release_not_the_speech_en
     assert [f.text for f in out.of(fr.Transcript) if f.final][-1] == "A thin stripe runs down the middle."
 
 
+async def test_the_default_unsure_wait_outlasts_a_hesitation_after_an_unvoiced_ending() -> None:
+    """Default options: "Sunday is the best ... part of the week" with a 1.5 s hesitation. The VAD ends the
+    voice 0.27 s before the pause the user makes (the "st" of "best" is unvoiced), so 1.77 s of silence pass
+    before they go on: the doubted cut ("unsure") must not be released into it (at 1.6 s it was)."""
+    table = {"Sunday is the best": 0.01, "Sunday is the best part of the week": 0.3}
+    script = [*segment(1, 0.0, 1.0, "Sunday is the best."), *segment(2, 2.77, 3.6, "Part of the week.")]
+    out = await play(TurnTakingStage(TurnOptions(), scorer(table)), script, until_s=5.0)
+    assert out.of(fr.Interrupt) == []  # nothing was released, so nothing had to be withdrawn
+    (end,) = out.of(fr.TurnEnded)
+    assert (end.speech_start_s, end.speech_end_s, end.verdict) == (0.0, 3.6, "complete")
+    assert [f.text for f in out.of(fr.Transcript) if f.final] == ["Sunday is the best part of the week."]
+
+
 async def test_a_filler_then_a_pause_is_not_answered_and_joins_what_follows() -> None:
     """ "Um." and a 1.5 s pause before the question: the model half expects a message to end after "Um", but
     the turn waits, nothing is said into the pause, and the question is answered with it, once."""
