@@ -108,3 +108,15 @@ def test_a_short_reply_closed_by_the_asr_is_complete_whatever_the_score() -> Non
         assert decide(opts, text, 0.002).label != "complete", text  # not closed, or more than a short reply
     assert decide(opts, "Thank you.", None).label == "silence-only"  # no score: the fixed silence
     assert decide(TurnOptions(short_replies=()), "Yes.", 0.002).label == "unsure"  # configurable, and off
+
+
+def test_an_acknowledgement_answers_a_question_the_bot_asked() -> None:
+    """ "Okay." / "Yeah." right after the bot asked something is the whole answer; elsewhere the model decides
+    ("Okay, so ..." often opens a longer turn)."""
+    opts = TurnOptions()
+    for text in ("Okay.", "Yeah.", "Alright!", "Okay, sure.", "Got it."):
+        assert decide(opts, text, 0.01, answering=True) == Verdict(opts.complete_ms, "complete"), text
+        assert decide(opts, text, 0.01).label == "unsure", text  # no question before it
+    for text in ("Okay", "Okay, so.", "Okay, what about Rome?", "Yeah,"):  # not closed, or more than that
+        assert decide(opts, text, 0.01, answering=True).label != "complete", text
+    assert decide(opts, "Hmm.", 0.6, answering=True).label == "filler"  # thinking about it: no answer yet

@@ -188,6 +188,22 @@ async def test_without_a_score_the_turn_ends_on_silence_and_warns_once(capsys: p
     assert capsys.readouterr().err.count("warning") == 1
 
 
+async def test_an_acknowledgement_after_the_bots_question_ends_the_turn_at_once() -> None:
+    """The reply the user heard to its end asked them something: "Okay." answers it and ends the turn after
+    the short wait, though the model doubts it; after a reply that asked nothing it gets the unsure wait."""
+    table = {"Tell me a joke": 0.5, "Okay": 0.01}
+    for heard, verdict, wait_ms in (("Here is one. Want another?", "complete", OPTS.complete_ms),
+                                    ("Here is one.", "unsure", OPTS.unsure_ms)):  # fmt: skip
+        script = [
+            *segment(1, 0.0, 1.0, "Tell me a joke."), 1.4, fr.ReplyStarted(1), 2.5, fr.ReplyFinished(1, heard),
+            *segment(2, 3.0, 3.4, "Okay."),
+        ]  # fmt: skip
+        out = await play(TurnTakingStage(OPTS, scorer(table)), script, until_s=5.5)
+        end = out.of(fr.TurnEnded)[-1]
+        assert (end.turn_id, end.verdict) == (2, verdict), heard
+        assert end.endpoint_s == pytest.approx(3.4 + wait_ms / 1000, abs=0.1), heard
+
+
 class Replier(Collect):
     """Collects, and answers every released turn: its reply is heard after `delay_s` of wall time and
     over `length_s` later (upstream frames, as the sink sends them)."""

@@ -13,6 +13,7 @@ silence that follows is the clock: the turn ends once it lasts the wait the sign
     only fillers ("Um.", "Hmm, so...")  -> filler: unfinished_ms (or silence_only_ms), and never answered alone
     only dismissals ("Stop.", "Never mind.")  -> dismissal: complete_ms, and never answered
     only short replies, closed ("Yes.", "Tell me more.", "Why?")  -> complete, whatever the score
+    only backchannels, closed, right after the bot asked a question ("Okay.", "Yeah.")  -> complete
     a hesitation sound last ("Paris, um.")  -> unfinished
 
 Fillers come first: Whisper writes "Um." with a full stop and the model half expects a message to end
@@ -122,8 +123,10 @@ class Verdict:
     label: str  # complete | unsure | unfinished | silence-only | filler, dismissal (never released: no reply)
 
 
-def decide(opts: TurnOptions, text: str, p_complete: float | None) -> Verdict:
-    """How long a silence after `text` ends the turn."""
+def decide(opts: TurnOptions, text: str, p_complete: float | None, answering: bool = False) -> Verdict:
+    """How long a silence after `text` ends the turn. answering: the last thing the bot said was a question,
+    so an acknowledgement ("Okay.", "Yeah.", "Sure.") is the user's whole answer to it; elsewhere one often
+    opens a longer turn ("Okay, so ...") and stays with the model, which doubts it (1.8 s)."""
     if text.strip() and _only(opts.fillers, text):
         return Verdict(opts.silence_only_ms if p_complete is None else opts.unfinished_ms, "filler")
     if text.strip() and _only(opts.dismissals, text):  # "Stop." the user wants silence, not an answer
@@ -135,6 +138,8 @@ def decide(opts: TurnOptions, text: str, p_complete: float | None) -> Verdict:
     trailing_open = bool(re.search(r"(,|\.\.\.|…|-|—)\s*$", text))
     closed = bool(re.search(r"[.?!]\s*$", text)) and not trailing_open
     if closed and _only(opts.short_replies, text):  # "Yes." "Why?": whole, though the model expects more
+        return Verdict(opts.complete_ms, "complete")
+    if closed and answering and _only(opts.backchannels, text):  # "Another one?" "Okay."
         return Verdict(opts.complete_ms, "complete")
     if p_complete >= opts.complete_p:
         return Verdict(opts.complete_ms, "complete") if closed else Verdict(opts.unsure_ms, "unsure")

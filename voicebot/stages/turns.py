@@ -122,6 +122,7 @@ class TurnTakingStage(Stage):
         self._reply: _Reply | None = None
         self._overlap: _Overlap | None = None
         self._answered = ""  # the segment text the last released turn ended on
+        self._asked = False  # the last reply the user heard to its end asked them a question
         self._parked: list[fr.Frame] | None = None  # --fast replay: input held back until the reply is over
         self._warned = False
 
@@ -255,7 +256,7 @@ class TurnTakingStage(Stage):
             d.p = await self._score(d.turn_id, d.text)
         finally:
             self.clock.release(self)  # the verdict is known: a replay may feed the silence now
-        d.verdict = decide(self.opts, d.text, d.p)
+        d.verdict = decide(self.opts, d.text, d.p, answering=self._asked)
         if d.verdict.label in ("unfinished", "filler", "dismissal"):  # no reply to half a thought (or to
             # "Stop."): it would only hold the CPU
             self._early = None
@@ -347,6 +348,7 @@ class TurnTakingStage(Stage):
     async def _reply_event(self, frame: fr.ReplyStarted | fr.ReplyFinished) -> None:
         if self._reply is None or frame.turn_id != self._reply.turn_id:
             return
+        self._asked = isinstance(frame, fr.ReplyFinished) and frame.heard_text.rstrip().endswith("?")
         if isinstance(frame, fr.ReplyStarted):
             # a replay runs ahead of the wall clock: there the reply is heard when the input is parked
             self._reply.audible_s = self.clock.now_s if self.clock.realtime else None
