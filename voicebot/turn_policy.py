@@ -125,8 +125,8 @@ class Verdict:
 
 def decide(opts: TurnOptions, text: str, p_complete: float | None, answering: bool = False) -> Verdict:
     """How long a silence after `text` ends the turn. answering: the last thing the bot said was a question,
-    so an acknowledgement ("Okay.", "Yeah.", "Sure.") is the user's whole answer to it; elsewhere one often
-    opens a longer turn ("Okay, so ...") and stays with the model, which doubts it (1.8 s)."""
+    so an acknowledgement ("Okay.", "Yeah.", "Got it.") is the user's whole answer to it; elsewhere one
+    often opens a longer turn ("Okay, so ...") and is left to the model's score."""
     if text.strip() and _only(opts.fillers, text):
         return Verdict(opts.silence_only_ms if p_complete is None else opts.unfinished_ms, "filler")
     if text.strip() and _only(opts.dismissals, text):  # "Stop." the user wants silence, not an answer
