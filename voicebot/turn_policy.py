@@ -137,9 +137,8 @@ def decide(opts: TurnOptions, text: str, p_complete: float | None, answering: bo
         return Verdict(opts.unfinished_ms, "unfinished")
     trailing_open = bool(re.search(r"(,|\.\.\.|…|-|—)\s*$", text))
     closed = bool(re.search(r"[.?!]\s*$", text)) and not trailing_open
-    if closed and _only(opts.short_replies, text):  # "Yes." "Why?": whole, though the model expects more
-        return Verdict(opts.complete_ms, "complete")
-    if closed and answering and _only(opts.backchannels, text):  # "Another one?" "Okay."
+    # "Yes." "Why?" are whole, though the model expects more; so is "Okay." to the bot's "Another one?"
+    if closed and (_only(opts.short_replies, text) or (answering and is_backchannel(opts, text))):
         return Verdict(opts.complete_ms, "complete")
     if p_complete >= opts.complete_p:
         return Verdict(opts.complete_ms, "complete") if closed else Verdict(opts.unsure_ms, "unsure")

@@ -67,7 +67,7 @@ class TtsStage(Stage):
 
     async def _prepare(self, turn_id: int, text: str) -> None:
         """Synthesize the first phrase of a reply held back while the user may go on (the turn-taking stage
-        waits out the silence: 1.8 s for an unsure verdict), so its audio is ready when the turn ends."""
+        waits out the silence: `turns.unsure_ms` for an unsure verdict), so its audio is ready when the turn ends."""
         if turn_id <= self._last_spoken or turn_id in self._cancelled:
             return
         phrases = PhraseChunker(**self.chunker_args).push(text)
