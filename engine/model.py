@@ -31,7 +31,9 @@ from engine.quant import (
     one_row_parts,
     pack_int8,
     quantize_linear,
+    random_signs,
     refine_logits,
+    rotated_parts,
     smooth_scales,
     unpack_int8,
 )
@@ -211,7 +213,11 @@ def load_int8_weights(config: ModelConfig, state: dict[str, torch.Tensor], seen:
     """
     c = config
     group = c.num_heads // c.num_kv_heads
-    one_row = one_row_parts(c.arch)
+    one_row, rotated = one_row_parts(c.arch), rotated_parts(c.arch)
+
+    def signed(scale: torch.Tensor, part: str, seed: int) -> torch.Tensor:
+        """A rotated input's smoothing scale with random signs in it (quant.random_signs)."""
+        return scale * random_signs(scale.numel(), seed).to(scale.device) if part in rotated else scale
 
     def f32(name: str) -> torch.Tensor:
         return state[name].to(device=device, dtype=torch.float32)
@@ -221,12 +227,13 @@ def load_int8_weights(config: ModelConfig, state: dict[str, torch.Tensor], seen:
         p = f"model.layers.{i}."
         wqkv = torch.cat([f32(p + f"self_attn.{x}_proj.weight") for x in "qkv"])
         bqkv = torch.cat([f32(p + f"self_attn.{x}_proj.bias") for x in "qkv"]) if c.qkv_bias else None
-        s = smooth_scales(obs.wqkv.seen, wqkv.abs().amax(0))
+        s = signed(smooth_scales(obs.wqkv.seen, wqkv.abs().amax(0)), "wqkv", 4 * i)
         attn_norm, wqkv = f32(p + "input_layernorm.weight") / s, wqkv * s
 
         wo = f32(p + "self_attn.o_proj.weight")  # input channel h*d + j reads kv channel (h // group)*d + j
         act = obs.wo.seen.view(c.num_kv_heads, group, c.head_dim).amax(1).flatten()
         s_v = smooth_scales(act, wo.abs().amax(0).view(c.num_kv_heads, group, c.head_dim).amax(1).flatten())
+        s_v = signed(s_v, "wo", 4 * i + 1)
         wo = wo * s_v.view(c.num_kv_heads, 1, c.head_dim).expand(-1, group, -1).flatten()
         v_rows = slice(wqkv.shape[0] - s_v.numel(), wqkv.shape[0])
         wqkv[v_rows] /= s_v[:, None]
@@ -235,13 +242,13 @@ def load_int8_weights(config: ModelConfig, state: dict[str, torch.Tensor], seen:
 
         gate, up = f32(p + "mlp.gate_proj.weight"), f32(p + "mlp.up_proj.weight")
         w_down = f32(p + "mlp.down_proj.weight")
-        s_down = smooth_scales(obs.w_down.seen, w_down.abs().amax(0))
+        s_down = signed(smooth_scales(obs.w_down.seen, w_down.abs().amax(0)), "w_down", 4 * i + 3)
         up, w_down = up / s_down[:, None], w_down * s_down
         w_gate_up = torch.cat([gate, up])
-        s = smooth_scales(obs.w_gate_up.seen, w_gate_up.abs().amax(0))
+        s = signed(smooth_scales(obs.w_gate_up.seen, w_gate_up.abs().amax(0)), "w_gate_up", 4 * i + 2)
         mlp_norm, w_gate_up = f32(p + "post_attention_layernorm.weight") / s, w_gate_up * s
         q = [
-            quantize_linear(w, b, one_row=part in one_row)
+            quantize_linear(w, b, one_row=part in one_row, rotate=part in rotated)
             for part, w, b in zip(_INT8_PARTS, (wqkv, wo, w_gate_up, w_down), (bqkv, None, None, None), strict=True)
         ]
         layers.append(Layer(attn_norm, q[0], None, q[1], mlp_norm, q[2], q[3]))
@@ -272,6 +279,7 @@ def int8_state(weights: Weights) -> dict[str, torch.Tensor]:
         out[name + ".q"], out[name + ".s"] = unpack_int8(q)
         out[name + ".k"] = torch.tensor([q.in_features])
         out[name + ".r"] = torch.tensor([q.one_row])
+        out[name + ".h"] = torch.tensor([0 if q.rotation is None else q.rotation[0].shape[0] * q.rotation[1].shape[0]])
         if q.bias is not None:
             out[name + ".b"] = q.bias
     if weights.head_refine is not None:
@@ -288,7 +296,8 @@ def int8_weights_from_state(
 
     names = [f"{i}.{part}" for i in range(num_layers) for part in _INT8_PARTS] + ["lm_head"]
     linears = dict(zip(names, pack_int8([
-        (stored[n + ".q"], stored[n + ".s"], stored.get(n + ".b"), int(stored[n + ".k"]), bool(stored[n + ".r"]))
+        (stored[n + ".q"], stored[n + ".s"], stored.get(n + ".b"), int(stored[n + ".k"]), bool(stored[n + ".r"]),
+         int(stored[n + ".h"]))
         for n in names
     ]), strict=True))  # fmt: skip
     layers = [
@@ -312,6 +321,8 @@ def int8_layers(weights: Weights) -> list[Int8Layer] | None:
             Int8Layer(
                 layer.attn_norm, layer.mlp_norm, qkv.packed, qkv.bias, o.packed, gate_up.packed, down.packed,
                 [q.in_features for q in parts], [q.width for q in parts], [q.one_row for q in parts],
+                [None if q.rotation is None else q.rotation[0] for q in parts],
+                [None if q.rotation is None else q.rotation[1] for q in parts],
             )
         )  # fmt: skip
     return out

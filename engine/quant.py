@@ -49,7 +49,7 @@ from typing import NamedTuple
 import torch
 import torch.nn.functional as F
 
-from engine.scripted import int8_matmul
+from engine.scripted import hadamard, int8_matmul
 from engine.weights import cache_root
 
 # Activations in [-1, 1] go to fbgemm as 64 + round(63.5 x): 0..128, steps of exactly 1 / 63.5 (literals in
@@ -63,17 +63,48 @@ ALPHA = 0.3
 # The matmuls (engine/model.py's names) whose activations go in as one 8-bit row, by model family (the HF
 # config's model_type); the rest, and every other family, keep two. SmolLM2-135M (llama) with one row for
 # the same three: 9 of 55 greedy tokens before the first difference from fp32 (two rows: over half).
-ONE_ROW = {"qwen2": frozenset({"wqkv", "wo", "w_gate_up"})}
+ONE_ROW = {"qwen2": frozenset({"wqkv", "wo", "w_gate_up", "w_down"})}
+# The matmuls whose input is rotated by a block Hadamard matrix (and its weight alike), by model family: a
+# rotation spreads an outlier channel over its block, so one 8-bit row loses less (`rotation_factors`).
+ROTATE = {"qwen2": frozenset({"wqkv", "wo", "w_gate_up", "w_down"})}
 # The lm_head goes in as one 8-bit row, then each row's HEAD_REFINE highest logits are recomputed exactly from
 # the head's rows in their stored precision: the tokens that can win are exact, the cheap GEMM only ranks the
 # vocabulary (`refine_logits`).
 HEAD_REFINE = 32
-_FORMAT = "int8-smoothquant-v6"  # bump when the quantization changes: old caches are then ignored
+_FORMAT = "int8-smoothquant-v7"  # bump when the quantization changes: old caches are then ignored
 
 
 def one_row_parts(arch: str) -> frozenset[str]:
     """The matmuls of a model family that take one activation row (none for a family not measured)."""
     return ONE_ROW.get(arch, frozenset())
+
+
+def rotated_parts(arch: str) -> frozenset[str]:
+    """The matmuls of a model family whose input is rotated (none for a family not measured)."""
+    return ROTATE.get(arch, frozenset())
+
+
+def hadamard_block(in_features: int) -> int:
+    """The Hadamard block a matmul's input is rotated in: the largest power of two up to 256 that divides
+    its width (Qwen2.5-0.5B: 896 -> 128, 4864 -> 256); 0 below 16, too few channels to spread an outlier."""
+    block = min(in_features & -in_features, 256)
+    return block if block >= 16 else 0
+
+
+def rotation_factors(block: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """The normalized Sylvester Hadamard factors (p x p, 16 x 16) whose Kronecker product is the block:
+    symmetric and orthogonal, so x H times (W H)^T is x W^T."""
+    h = torch.ones(1, 1)
+    while h.shape[0] < block:
+        h = torch.cat([torch.cat([h, h], 1), torch.cat([h, -h], 1)])
+    q = min(block, 16)
+    return h[: block // q, : block // q] / (block // q) ** 0.5, h[:q, :q] / q**0.5
+
+
+def random_signs(n: int, seed: int) -> torch.Tensor:
+    """n fixed random +-1, multiplied into a rotated input's channels before the Hadamard (folded into the op
+    that makes the input, like SmoothQuant's scales): a Hadamard alone may line up with structure in x."""
+    return torch.randint(0, 2, (n,), generator=torch.Generator().manual_seed(seed)).float() * 2 - 1
 
 
 def cache_file(model_dir: Path) -> Path:
@@ -85,6 +116,7 @@ def cache_file(model_dir: Path) -> Path:
             ALPHA,
             CALIBRATION_CHATS,
             sorted((arch, sorted(parts)) for arch, parts in ONE_ROW.items()),
+            sorted((arch, sorted(parts)) for arch, parts in ROTATE.items()),
             str(model_dir.resolve()),
             [(f.name, f.stat().st_size, f.stat().st_mtime_ns) for f in files],
         ]
@@ -124,6 +156,7 @@ class Int8Linear(NamedTuple):
     in_features: int  # columns from here up to `width` are zero padding
     width: int
     one_row: bool = False  # 8-bit activations in one row, 7-bit weights (else two 7-bit rows, 8-bit weights)
+    rotation: tuple[torch.Tensor, torch.Tensor] | None = None  # the input's Hadamard factors (rotation_factors)
 
 
 class HeadRefine(NamedTuple):
@@ -174,24 +207,31 @@ def _weight_levels(one_row: bool) -> int:
     return 63 if one_row else 127
 
 
-def quantize_linear(w: torch.Tensor, bias: torch.Tensor | None = None, one_row: bool = False) -> Int8Linear:
-    """[out, in] float weight -> fbgemm int8, symmetric per output channel, zero columns as padding."""
+def quantize_linear(
+    w: torch.Tensor, bias: torch.Tensor | None = None, one_row: bool = False, rotate: bool = False
+) -> Int8Linear:
+    """[out, in] float weight -> fbgemm int8, symmetric per output channel, zero columns as padding.
+    `rotate`: the weight's columns (and at run time the input) are rotated by a block Hadamard matrix."""
     out, k = w.shape
+    block = hadamard_block(k) if rotate else 0
+    rotation = rotation_factors(block) if block else None
+    if rotation is not None:  # W H: each row times H, as the input will be
+        w = hadamard(w.float(), *rotation)
     w = torch.cat([w.float(), w.new_zeros(out, padded_width(k) - k, dtype=torch.float32)], dim=1)
     scale = (w.abs().amax(dim=1) / _weight_levels(one_row)).clamp_min(1e-12).double()
     with warnings.catch_warnings():  # quantized tensor constructors are deprecated; fbgemm still needs them
         warnings.simplefilter("ignore", UserWarning)
         q = torch.quantize_per_channel(w, scale, torch.zeros_like(scale, dtype=torch.long), 0, torch.qint8)
         packed = torch.ops.quantized.linear_prepack(q, None)
-    return Int8Linear(packed, None if bias is None else bias.float(), k, w.shape[1], one_row)
+    return Int8Linear(packed, None if bias is None else bias.float(), k, w.shape[1], one_row, rotation)
 
 
 def pack_int8(
-    stored: list[tuple[torch.Tensor, torch.Tensor, torch.Tensor | None, int, bool]],
+    stored: list[tuple[torch.Tensor, torch.Tensor, torch.Tensor | None, int, bool, int]],
 ) -> list[Int8Linear]:
-    """fbgemm's packed weights from stored (int8 values, per-row scales, bias, in_features, one_row) (the int8
-    cache). Packing is most of a cached load (~3.4 s of ~7 s for Qwen2.5-0.5B on 2 AVX2 cores) and runs on
-    one core, so two threads share it (GIL released): ~1.8x faster."""
+    """fbgemm's packed weights from stored (int8 values, per-row scales, bias, in_features, one_row, Hadamard
+    block or 0) (the int8 cache). Packing is most of a cached load (~3.4 s of ~7 s for Qwen2.5-0.5B on 2 AVX2
+    cores) and runs on one core, so two threads share it (GIL released): ~1.8x faster."""
     with warnings.catch_warnings():  # process-wide, so it also covers the packing threads
         warnings.simplefilter("ignore", UserWarning)  # quantized tensors are deprecated; fbgemm takes them
         quantized = [
@@ -201,8 +241,8 @@ def pack_int8(
         with ThreadPoolExecutor(2, thread_name_prefix="int8-pack") as pool:
             packed = list(pool.map(lambda q: torch.ops.quantized.linear_prepack(q, None), quantized))
     return [
-        Int8Linear(p, bias, in_features, w.shape[1], one_row)
-        for p, (w, _, bias, in_features, one_row) in zip(packed, stored, strict=True)
+        Int8Linear(p, bias, in_features, w.shape[1], one_row, rotation_factors(block) if block else None)
+        for p, (w, _, bias, in_features, one_row, block) in zip(packed, stored, strict=True)
     ]
 
 
@@ -221,7 +261,8 @@ def int8_linear(x: torch.Tensor, q: Int8Linear) -> torch.Tensor:
     The static range instead of fbgemm's dynamic one (a min/max pass and two pin columns) measured 5-15 %
     faster per matmul at 1-64 rows on AVX2, with the same error. The work is in engine/scripted.py, which
     the TorchScript layer calls too."""
-    return int8_matmul(x, q.packed, q.bias, q.in_features, q.width, q.one_row)
+    a, c = q.rotation if q.rotation is not None else (None, None)
+    return int8_matmul(x, q.packed, q.bias, q.in_features, q.width, q.one_row, a, c)
 
 
 class RangeObserver(NamedTuple):

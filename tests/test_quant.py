@@ -6,7 +6,17 @@ import pytest
 import torch
 
 from engine.cpu import choose_cpu_path, detect
-from engine.quant import HeadRefine, int8_linear, quantize_linear, refine_logits, smooth_scales, top_indices
+from engine.quant import (
+    HeadRefine,
+    hadamard_block,
+    int8_linear,
+    quantize_linear,
+    refine_logits,
+    rotation_factors,
+    smooth_scales,
+    top_indices,
+)
+from engine.scripted import hadamard
 
 AVX2_ONLY = "flags\t\t: fpu sse sse2 avx fma f16c avx2 bmi2\n"
 SAPPHIRE = "flags\t\t: fpu avx fma avx2 avx512f avx512_vnni avx512_bf16 avx512_fp16 amx_tile\n"
@@ -46,6 +56,25 @@ def test_one_row_int8_linear_is_close_batch_invariant_and_never_saturates():
     assert rel_err(int8_linear(x_pos, quantize_linear(w_pos, one_row=True)), x_pos @ w_pos.T) < 1e-2
 
 
+def test_a_rotated_input_loses_less_to_one_row_and_each_row_stays_independent_of_the_batch():
+    a, c = rotation_factors(256)
+    dense = torch.kron(a, c)
+    assert torch.allclose(dense @ dense.T, torch.eye(256), atol=1e-6)  # orthogonal: the product is unchanged
+    torch.manual_seed(0)
+    x = torch.randn(60, 512)
+    x[:, 7] *= 80  # an outlier channel, as Qwen's activations have: one per-row scale crushes the others
+    assert torch.allclose(hadamard(x, a, c), x @ torch.block_diag(dense, dense), atol=1e-4)
+    alone = torch.cat([hadamard(x[i : i + 1], a, c) for i in range(len(x))])
+    assert torch.equal(hadamard(x, a, c), alone)  # a plain [T*blocks, 16] GEMM was not: its kernel follows T
+    w = torch.randn(300, 512) / 16
+    exact = x @ w.T
+    rotated, plain = quantize_linear(w, one_row=True, rotate=True), quantize_linear(w, one_row=True)
+    assert hadamard_block(512) == 256 and rotated.rotation is not None and plain.rotation is None
+    assert rel_err(int8_linear(x, rotated), exact) < 0.5 * rel_err(int8_linear(x, plain), exact)
+    assert torch.equal(int8_linear(x, rotated), torch.cat([int8_linear(x[i : i + 1], rotated) for i in range(60)]))
+    assert hadamard_block(4864) == 256 and hadamard_block(896) == 128 and hadamard_block(200) == 0
+
+
 def test_a_tied_heads_top_logits_are_recomputed_exactly_and_the_rest_left_as_they_were():
     torch.manual_seed(0)
     embed, scale = torch.randn(5000, 64).to(torch.bfloat16), torch.rand(64) + 0.5  # bf16 rows, as stored
@@ -65,7 +94,7 @@ def test_a_tied_heads_top_logits_are_recomputed_exactly_and_the_rest_left_as_the
 def test_top_indices_are_topks_set(rows: int, vocab: int, k: int) -> None:
     torch.manual_seed(rows)
     x = torch.randn(rows, vocab)
-    x[0, 256:256 + k] += 10  # all of row 0's winners in one block
+    x[0, 256 : 256 + k] += 10  # all of row 0's winners in one block
     x[-1, -3:] += 10  # some in the tail
     got, want = top_indices(x, k), x.topk(k, dim=1).indices
     assert got.shape == want.shape
@@ -165,13 +194,15 @@ def test_int8_weights_cached_on_disk_load_identical(tmp_path, monkeypatch):
             return model.forward(ids, torch.arange(n), torch.zeros(n, dtype=torch.long), meta, kv)
 
     monkeypatch.setitem(quant.ONE_ROW, config.arch, frozenset({"wqkv", "w_gate_up"}))  # both kinds in the file
+    monkeypatch.setitem(quant.ROTATE, config.arch, frozenset({"w_gate_up", "w_down"}))  # rotated and not
     built = Model(config, state, n, torch.float32, "cpu", int8_calibration=chats, int8_cache=cache)
     assert cache.is_file() and not list(tmp_path.glob(".*"))  # written whole, no temporary left behind
     loaded = Model(config, state, n, torch.float32, "cpu", int8_calibration=None, int8_cache=cache)
     assert torch.equal(logits(built), logits(loaded))
     kinds = {part: getattr(loaded.weights.layers[0], part).one_row for part in ("wqkv", "wo", "w_gate_up", "w_down")}
     assert kinds == {"wqkv": True, "wo": False, "w_gate_up": True, "w_down": False}
+    blocks = {part: getattr(loaded.weights.layers[0], part).rotation for part in ("wqkv", "w_gate_up", "w_down")}
+    assert blocks["wqkv"] is None and blocks["w_gate_up"][1].shape == (16, 16) and blocks["w_down"] is not None
     assert "lm_head.weight" not in state  # tied: one cheap row, its top logits refined from the embedding
     assert loaded.weights.lm_head.one_row and loaded.weights.head_refine is not None
     assert torch.equal(loaded.weights.head_refine.scale, built.weights.head_refine.scale)
-

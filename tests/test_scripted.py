@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import torch
 
+from engine import quant
 from engine.kv_cache import KVCache
 from engine.model import AttentionMeta, Model, ModelConfig, linear, rms_norm
 from engine.quant import padded_width, refine_logits
@@ -85,13 +86,15 @@ def steps(model: Model, scripted: bool) -> tuple[list[torch.Tensor], KVCache]:
         model.int8_layer = layer
 
 
-def test_the_scripted_int8_layer_computes_bitwise_what_the_eager_one_does():
+def test_the_scripted_int8_layer_computes_bitwise_what_the_eager_one_does(monkeypatch):
+    monkeypatch.setitem(quant.ONE_ROW, "qwen2", frozenset({"wqkv", "wo", "w_gate_up"}))  # both schemes
     state = random_state(CONFIG)
     calibration = [torch.randint(0, CONFIG.vocab_size, (20,), generator=torch.Generator().manual_seed(2)).tolist()]
     model = Model(CONFIG, state, MAX_POS, torch.float32, "cpu", int8_calibration=calibration)
     assert isinstance(model.int8_layer, torch.jit.ScriptFunction)  # TorchScript compiled it: the fast path runs
     layer = model.weights.layers[0]
     assert layer.wqkv.bias is not None and layer.wqkv.one_row and not layer.w_down.one_row
+    assert layer.wqkv.rotation is not None and layer.w_down.rotation is None  # 128 wide: rotated; 200: too odd
     assert layer.w_down.width == padded_width(CONFIG.intermediate_size) > CONFIG.intermediate_size
     fast, fast_kv = steps(model, scripted=True)
     slow, slow_kv = steps(model, scripted=False)
