@@ -75,7 +75,9 @@ def test_never_splits_numbers_or_abbreviations(text: str) -> None:
 
 
 def test_markdown_is_stripped() -> None:
-    text = "## Steps\n1. Open the **lid** with `care`.\n- See [the manual](http://x.y/m.html) for _more_ help."
+    text = (
+        "## Steps\n1. Open the **lid** with `care`.\n- See [the manual](http://x.y/m.html) for _more_ help."
+    )
     assert stream(text) == ["Steps", "Open the lid with care.", "See the manual for more help."]
 
 
