@@ -27,7 +27,7 @@ from engine.errors import EngineError, EngineOverloadedError
 from engine.kv_cache import KVCache
 from engine.model import Model, ModelConfig
 from engine.options import EngineOptions, SamplingParams
-from engine.quant import CALIBRATION_CHATS
+from engine.quant import CALIBRATION_CHATS, stale_caches
 from engine.quant import cache_file as int8_cache_file
 from engine.runner import ModelRunner
 from engine.sampling import make_generator
@@ -124,11 +124,16 @@ class Engine:
     def _build(self, config: ModelConfig, model_dir) -> Model:
         """The model on this engine's path; int8 calibrates its outlier smoothing on a few chats first."""
         calibration = [self.tokenizer.encode_chat(chat) for chat in CALIBRATION_CHATS] if self.path.int8 else None
-        return Model(
+        cache = int8_cache_file(model_dir) if self.path.int8 else None
+        model = Model(
             config, load_state_dict(model_dir), self.options.max_seq_len, self.dtype, self.device,
-            self.single_row_dtype, int8_calibration=calibration,
-            int8_cache=int8_cache_file(model_dir) if self.path.int8 else None,
+            self.single_row_dtype, int8_calibration=calibration, int8_cache=cache,
         )  # fmt: skip
+        if cache is not None and cache.is_file():  # the new cache is written: the ones it replaces go
+            for old in stale_caches(cache):
+                print(f"engine: removing a stale int8 cache, {old}", file=sys.stderr, flush=True)
+                old.unlink(missing_ok=True)
+        return model
 
     def _warm_up(self) -> None:
         """Two short requests through the real step loop before the first caller's: the first forwards of

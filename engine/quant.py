@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import warnings
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -132,7 +133,19 @@ def cache_file(model_dir: Path) -> Path:
             [(f.name, f.stat().st_size, f.stat().st_mtime_ns) for f in files],
         ]
     )
-    return cache_root() / "int8" / f"{hashlib.sha256(key.encode()).hexdigest()[:16]}.safetensors"
+    model = hashlib.sha256(str(model_dir.resolve()).encode()).hexdigest()[:8]
+    return cache_root() / "int8" / f"{model}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.safetensors"
+
+
+def stale_caches(current: Path) -> list[Path]:
+    """The other int8 caches of `current`'s model (another format, option or model file: none will be read
+    again, ~0.5 GB each for Qwen2.5-0.5B) and those named before the model's tag led the name."""
+    model = current.name.split("-")[0] + "-"
+    return [
+        f
+        for f in current.parent.glob("*.safetensors")
+        if f != current and (f.name.startswith(model) or re.fullmatch(r"[0-9a-f]{16}\.safetensors", f.name))
+    ]
 
 
 def int8_available() -> bool:

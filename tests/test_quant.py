@@ -5,15 +5,18 @@ from __future__ import annotations
 import pytest
 import torch
 
+from engine import quant
 from engine.cpu import choose_cpu_path, detect
 from engine.quant import (
     HeadRefine,
+    cache_file,
     hadamard_block,
     int8_linear,
     quantize_linear,
     refine_logits,
     rotation_factors,
     smooth_scales,
+    stale_caches,
     top_indices,
 )
 from engine.scripted import hadamard
@@ -173,7 +176,6 @@ def test_int8_engine_keeps_fp32_greedy_tokens():
 
 @pytest.mark.slow
 def test_int8_weights_cached_on_disk_load_identical(tmp_path, monkeypatch):
-    from engine import quant
     from engine.kv_cache import KVCache
     from engine.model import AttentionMeta, Model, ModelConfig
     from engine.quant import CALIBRATION_CHATS
@@ -206,3 +208,17 @@ def test_int8_weights_cached_on_disk_load_identical(tmp_path, monkeypatch):
     assert "lm_head.weight" not in state  # tied: one cheap row, its top logits refined from the embedding
     assert loaded.weights.lm_head.one_row and loaded.weights.head_refine is not None
     assert torch.equal(loaded.weights.head_refine.scale, built.weights.head_refine.scale)
+
+
+def test_a_new_int8_cache_replaces_the_same_models_older_ones_and_no_other(tmp_path, monkeypatch):
+    monkeypatch.setenv("VOICEBOT_CACHE", str(tmp_path))
+    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    current, other_model = cache_file(tmp_path / "a"), cache_file(tmp_path / "b")
+    monkeypatch.setitem(quant.ROTATE, "qwen2", frozenset())  # another option: another name, the same model tag
+    older = cache_file(tmp_path / "a")
+    assert older != current and older.name.split("-")[0] == current.name.split("-")[0] != other_model.name[:8]
+    legacy = current.with_name("0123456789abcdef.safetensors")  # named before the model's tag led the name
+    current.parent.mkdir(parents=True)
+    for f in (current, other_model, older, legacy):
+        f.write_bytes(b"x")
+    assert sorted(stale_caches(current)) == sorted([older, legacy])
