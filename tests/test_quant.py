@@ -97,7 +97,7 @@ def test_a_tied_heads_top_logits_are_recomputed_exactly_and_the_rest_left_as_the
 def test_top_indices_are_topks_set(rows: int, vocab: int, k: int) -> None:
     torch.manual_seed(rows)
     x = torch.randn(rows, vocab)
-    x[0, 256 : 256 + k] += 10  # all of row 0's winners in one block
+    x[0, 256:256 + k] += 10  # all of row 0's winners in one block
     x[-1, -3:] += 10  # some in the tail
     got, want = top_indices(x, k), x.topk(k, dim=1).indices
     assert got.shape == want.shape
@@ -212,7 +212,8 @@ def test_int8_weights_cached_on_disk_load_identical(tmp_path, monkeypatch):
 
 def test_a_new_int8_cache_replaces_the_same_models_older_ones_and_no_other(tmp_path, monkeypatch):
     monkeypatch.setenv("VOICEBOT_CACHE", str(tmp_path))
-    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
     current, other_model = cache_file(tmp_path / "a"), cache_file(tmp_path / "b")
     monkeypatch.setitem(quant.ROTATE, "qwen2", frozenset())  # another option: another name, the same model tag
     older = cache_file(tmp_path / "a")
