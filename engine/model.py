@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -346,17 +347,29 @@ class Model:
         """`int8_calibration`: token ids of a few prompts; given, the weights are int8 (and `dtype` the
         activations' dtype, fp32) with outliers smoothed by the input ranges seen on these prompts.
         `int8_cache`: a file holding those int8 weights, read if it exists, else written (calibrating and
-        quantizing a 0.5B model takes ~15 s; packing stored int8 weights ~4 s)."""
+        quantizing a 0.5B model takes ~15 s; packing stored int8 weights ~4 s). A cache that cannot be read
+        is rebuilt, one that cannot be written is skipped, each with a warning: neither stops the engine."""
         self.config, self.dtype = config, dtype
+        cached = None
         if int8_cache is not None and int8_cache.is_file():
-            embed = state["model.embed_tokens.weight"].to(device)
-            stored = load_file(str(int8_cache))
-            self.weights = int8_weights_from_state(stored, embed, head_rows(state, device), config.num_layers)
+            try:
+                stored = load_file(str(int8_cache))
+                embed = state["model.embed_tokens.weight"].to(device)
+                cached = int8_weights_from_state(stored, embed, head_rows(state, device), config.num_layers)
+            except Exception as e:  # a damaged file (a full disk, another program): calibrate again
+                if int8_calibration is None:
+                    raise
+                warnings.warn(f"int8 cache {int8_cache} unreadable ({type(e).__name__}: {e}); rebuilding", stacklevel=2)
+        if cached is not None:
+            self.weights = cached
         elif int8_calibration is not None:
             seen = calibrate(config, state, int8_calibration, device)
             self.weights = load_int8_weights(config, state, seen, device)
             if int8_cache is not None:
-                save_atomic(int8_state(self.weights), int8_cache)
+                try:
+                    save_atomic(int8_state(self.weights), int8_cache)
+                except OSError as e:  # a read-only or full cache directory: run uncached
+                    warnings.warn(f"int8 weights not cached ({e}): the next start calibrates again", stacklevel=2)
         else:
             self.weights = load_weights(config, state, dtype, device)
         self.single_row = None

@@ -7,6 +7,7 @@ runner builds: a prompt chunk, decode rows, rows of different lengths with paddi
 
 from __future__ import annotations
 
+import pytest
 import torch
 
 from engine import quant
@@ -159,3 +160,23 @@ def test_a_tokens_attention_does_not_depend_on_the_rows_beside_it():
         alone = row0([start], [1], [0])
         assert torch.equal(alone, row0([start], [4], [1]))  # the first of four verify rows
         assert torch.equal(alone, row0([start, start + 40], [1, 3], [2, 0]))  # beside a longer sequence
+
+
+def test_a_damaged_int8_cache_is_rebuilt_and_an_unwritable_one_skipped(tmp_path):
+    state, calibration = random_state(CONFIG), [list(range(0, 300, 15))]
+    cache = tmp_path / "int8.safetensors"
+    cache.write_bytes(b"half a file")  # what a full disk or another program may leave
+    with pytest.warns(UserWarning, match="unreadable"):
+        rebuilt = Model(CONFIG, state, MAX_POS, torch.float32, "cpu", int8_calibration=calibration, int8_cache=cache)
+    loaded = Model(CONFIG, state, MAX_POS, torch.float32, "cpu", int8_cache=cache)  # the file is whole again
+    assert all(torch.equal(x, y) for x, y in zip(steps(rebuilt, True)[0], steps(loaded, True)[0], strict=True))
+    blocked = tmp_path / "a file, not a directory"
+    blocked.write_bytes(b"")
+    with pytest.warns(UserWarning, match="not cached"):
+        uncached = Model(
+            CONFIG, state, MAX_POS, torch.float32, "cpu", int8_calibration=calibration, int8_cache=blocked / "x"
+        )
+    assert uncached.int8_layers is not None
+    cache.write_bytes(b"half a file")
+    with pytest.raises(Exception):  # noqa: B017 -- without calibration chats there is nothing to rebuild from
+        Model(CONFIG, state, MAX_POS, torch.float32, "cpu", int8_cache=cache)
