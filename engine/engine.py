@@ -129,7 +129,7 @@ class Engine:
             config, load_state_dict(model_dir), self.options.max_seq_len, self.dtype, self.device,
             self.single_row_dtype, int8_calibration=calibration, int8_cache=cache,
         )  # fmt: skip
-        if cache is not None and cache.is_file():  # the new cache is written: the ones it replaces go
+        if cache is not None and cache.is_file():  # this start's cache (read or just written): older ones go
             for old in stale_caches(cache):
                 print(f"engine: removing a stale int8 cache, {old}", file=sys.stderr, flush=True)
                 old.unlink(missing_ok=True)
