@@ -5,7 +5,7 @@ the matmuls, in eager PyTorch's cost per op when called from Python (a few us an
 each call of fbgemm's op from Python cost ~25 us more than from TorchScript (its packed-weight argument,
 a TorchBind object, takes a slow path). TorchScript runs the same ATen kernels in the same order from C++,
 so its results are bitwise the eager ones (tests/test_scripted.py): measured side by side, batch 1
-26 -> 35 tok/s, batch 8 124 -> 147 tok/s (README, Benchmarks).
+26 -> 35 tok/s, batch 8 124 -> 147 tok/s (docs/MEASUREMENTS.md).
 
 torch.compile, the successor, breaks its graph at the packed weights and a compiled call of a few ops
 measured ~46 us of guards and wrappers here, against ~32 us for the same ops eager. `torch.jit.script` is
