@@ -26,7 +26,8 @@ from aiohttp.test_utils import TestServer
 
 from voicebot.config import load_config
 from voicebot.models import load_models
-from voicebot.soak import SoakOptions, TurnPlan, client_offer_sdp, post_offer, run_soak
+from voicebot.soak import SoakOptions, TurnPlan, run_soak
+from voicebot.soak_caller import client_offer_sdp, post_offer
 from voicebot.transports.server import VoiceServer
 from voicebot.transports.webrtc import restrict_ice_to_loopback
 
@@ -173,7 +174,7 @@ async def test_malformed_offers_are_400_with_a_reason_and_never_take_a_slot(cfg,
             assert status == 400 and reason, (name, status, reply)
         assert vs.sessions.taken == 0 and not vs.sessions
         # and a good offer still gets through, takes its slot and frees it on hang-up
-        from voicebot.soak import Call
+        from voicebot.soak_caller import Call
 
         call = Call()
         await call.dial(url)

@@ -28,7 +28,7 @@ from audio.io import load_audio
 from audio.wer import normalize, word_edits
 from voicebot.config import load_config
 from voicebot.models import load_models
-from voicebot.soak import lossy_network
+from voicebot.soak_caller import lossy_network
 from voicebot.transports import webrtc
 from voicebot.transports.server import VoiceServer
 from voicebot.transports.webrtc import ArrivalOrderBuffer, deliver_on_arrival, restrict_ice_to_loopback, track_frames
