@@ -19,7 +19,7 @@ from aiortc.mediastreams import MediaStreamError
 from av import AudioFrame
 
 from audio.io import resample
-from voicebot.transports.webrtc import frame_to_mono
+from voicebot.soak_caller import receive
 
 
 class ClipTrack(MediaStreamTrack):
@@ -102,15 +102,7 @@ async def call(base_url: str, track: MediaStreamTrack) -> Client:
 
     @pc.on("track")
     def on_track(remote: MediaStreamTrack) -> None:
-        async def record() -> None:
-            while True:
-                try:
-                    frame = await remote.recv()
-                except MediaStreamError:
-                    return
-                client.audio.append((time.monotonic(), frame_to_mono(frame)))
-
-        client.tasks.append(asyncio.ensure_future(record()))
+        client.tasks.append(asyncio.ensure_future(receive(remote, lambda t, x: client.audio.append((t, x)))))
 
     pc.addTrack(track)
     status, answer = await offer(base_url, pc)

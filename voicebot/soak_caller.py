@@ -104,18 +104,13 @@ class Call:
             self._changed.set()
 
     def _on_track(self, remote: MediaStreamTrack) -> None:
-        async def record() -> None:
-            while True:
-                try:
-                    frame = await remote.recv()
-                except MediaStreamError:
-                    return
-                self.last_frame = time.monotonic()
-                if float(np.abs(frame_to_mono(frame)).max(initial=0)) > LOUD:
-                    self.loud.append(self.last_frame)
-                    self._changed.set()
+        def on_frame(t: float, samples: np.ndarray) -> None:
+            self.last_frame = t
+            if float(np.abs(samples).max(initial=0)) > LOUD:
+                self.loud.append(t)
+                self._changed.set()
 
-        self._tasks.append(asyncio.ensure_future(record()))
+        self._tasks.append(asyncio.ensure_future(receive(remote, on_frame)))
 
     async def dial(self, url: str) -> None:
         """Offer, get the answer (Busy on 503), connect."""
@@ -152,6 +147,16 @@ class Call:
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+
+
+async def receive(remote: MediaStreamTrack, on_frame: Callable[[float, np.ndarray], None]) -> None:
+    """Read a received track until it ends, handing each frame on as (wall time, mono float32 samples)."""
+    while True:
+        try:
+            frame = await remote.recv()
+        except MediaStreamError:
+            return
+        on_frame(time.monotonic(), frame_to_mono(frame))
 
 
 async def post_offer(url: str, body: object, headers: dict[str, str] | None = None) -> tuple[int, dict[str, Any]]:
