@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 SHARED ?= ../shared/testdata
 CLIP ?= $(SHARED)/spk1_snt1.wav
 
-.PHONY: setup demo test lint bench bench-questions bench-conversation bench-turns bench-engine bench-audio bench-noise soak qwen gpu-check \
+.PHONY: setup demo test lint bench bench-questions bench-conversation bench-turns bench-engine bench-audio bench-noise bench-heldout soak qwen gpu-check \
 	coqui test-coqui bench-coqui
 
 setup:
@@ -31,6 +31,11 @@ bench-conversation: setup
 
 bench-turns: setup
 	$(PY) -m voicebot bench --turn-taking --json out/bench_turns.json
+
+# The same as `bench` on recordings nothing here was tuned on (Debian's pocketsphinx-testdata, via apt-get download).
+bench-heldout: setup
+	$(PY) scripts/heldout_manifest.py out/heldout
+	$(PY) -m voicebot bench --manifest out/heldout/manifest.json --json out/bench_heldout.json
 
 bench-engine: setup
 	$(PY) -m engine.bench --json out/bench_engine.json

@@ -53,7 +53,7 @@ class TurnsConfig(_Section):
     end_of_turn: Literal["model", "silence"] = Field(
         "model", description="model: the LLM scores whether the user's words are complete; silence: silence only"
     )
-    complete_p: float = Field(0.07, ge=0, le=1, description="end-of-turn probability of a finished thought")
+    complete_p: float = Field(0.05, ge=0, le=1, description="end-of-turn probability of a finished thought")
     complete_ms: int = Field(150, ge=0, le=10000, description="silence that ends a finished thought")
     unsure_ms: int = Field(1800, ge=0, le=10000, description="silence that ends an unsure one")
     unfinished_ms: int = Field(2500, ge=0, le=20000, description="silence that ends an unfinished one (maximum)")
