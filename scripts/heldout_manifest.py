@@ -34,7 +34,7 @@ def speech_end_s(x: np.ndarray, rate: int) -> float:
     e = np.sqrt((x[: len(x) // frame * frame].reshape(-1, frame).astype(np.float64) ** 2).mean(axis=1))
     floor, voice = np.percentile(e, 10), np.percentile(e, 95)
     loud = np.nonzero(e > floor + 0.1 * (voice - floor))[0]
-    return round((loud[-1] + 1) * frame / rate, 2)
+    return round(float(loud[-1] + 1) * frame / rate, 2)
 
 
 def fetch(out: Path) -> Path:
