@@ -40,10 +40,16 @@ def speech_end_s(x: np.ndarray, rate: int) -> float:
 def fetch(out: Path) -> Path:
     """Download and unpack the Debian package into out; return its test data folder."""
     out.mkdir(parents=True, exist_ok=True)
-    if not any(out.glob(f"{PACKAGE}_*.deb")):
-        subprocess.run(["apt-get", "download", PACKAGE], cwd=out, check=True)
-    deb = sorted(out.glob(f"{PACKAGE}_*.deb"))[-1]
-    subprocess.run(["dpkg-deb", "-x", str(deb), str(out / "pkg")], check=True)
+    try:
+        if not any(out.glob(f"{PACKAGE}_*.deb")):
+            subprocess.run(["apt-get", "download", PACKAGE], cwd=out, check=True)
+        deb = sorted(out.glob(f"{PACKAGE}_*.deb"))[-1]
+        subprocess.run(["dpkg-deb", "-x", str(deb), str(out / "pkg")], check=True)
+    except (OSError, subprocess.CalledProcessError) as e:
+        raise SystemExit(
+            f"heldout_manifest: could not fetch {PACKAGE} ({e}): this needs apt-get and dpkg-deb (Debian, Ubuntu); "
+            f"elsewhere put the package's .deb from packages.debian.org into {out} and run this again"
+        ) from e
     return out / "pkg" / DATA
 
 
