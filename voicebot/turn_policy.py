@@ -31,9 +31,9 @@ sentences ("Jump the fence.", "The child almost hurt this morning."): no text sc
 the requests were added) 78 % and the same 8 %; 0.03 91 % and 11 %. The turn-taking bench's hesitations
 were cut no more often at 0.05 than at 0.07 (2 of 36). Closed text below the threshold is mostly a user
 mid-thought, so "unsure" waits 1.8 s, which outlasts the 1.5 s hesitations turn-taking must keep, and a
-closed sentence never waits the maximum. The silence is counted from the end
-of the voice, and a word's unvoiced ending is no voice: the "st" of "Sunday is the best ..." is 0.27 s
-the VAD already counts, so at 1.6 s the reply came into the 1.5 s hesitation after it; 1.8 s leaves 0.3 s.
+closed sentence never waits the maximum. The silence is counted from the end of the voice, and a word's
+unvoiced ending is no voice: the "st" of "Sunday is the best ..." is 0.27 s the VAD already counts, so at
+1.6 s the reply came into the 1.5 s hesitation after it; 1.8 s leaves 0.3 s.
 """
 
 from __future__ import annotations
