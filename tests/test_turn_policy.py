@@ -16,6 +16,8 @@ OPTS = TurnOptions(complete_p=0.05, complete_ms=150, unsure_ms=1600, unfinished_
         ("Men the coat.", 0.03, "unsure", 1600),  # closed, but the model doubts it
         ("Turn off the lights", 0.02, "unfinished", 2500),  # neither the ASR nor the model calls it done
         ("Turn off the lights", 0.3, "unsure", 1600),  # likely complete, but the ASR did not close it
+        ("Paris", 0.5, "complete", 150),  # unclosed, but the model is sure: a terse answer to the bot's question
+        ("So the thing is...", 0.9, "unsure", 1600),  # however sure the model, the voice trailed off
         ("Thank you,", 0.02, "unfinished", 2500),  # the ASR heard the voice stay up
         ("So the thing is...", 0.3, "unsure", 1600),  # a likely ending, but written as trailing off
         ("Anything", None, "silence-only", 450),
@@ -31,6 +33,8 @@ def test_options_reject_unordered_thresholds() -> None:
         TurnOptions(complete_p=1.5)
     with pytest.raises(ValueError):
         TurnOptions(complete_ms=900, unsure_ms=500)
+    with pytest.raises(ValueError):
+        TurnOptions(complete_p=0.5, open_complete_p=0.4)
 
 
 def test_join_makes_one_sentence_of_two_pieces() -> None:

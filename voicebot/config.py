@@ -54,6 +54,9 @@ class TurnsConfig(_Section):
         "model", description="model: the LLM scores whether the user's words are complete; silence: silence only"
     )
     complete_p: float = Field(0.05, ge=0, le=1, description="end-of-turn probability of a finished thought")
+    open_complete_p: float = Field(
+        0.4, ge=0, le=1, description="the same for words the ASR did not close with . ? ! (a terse answer)"
+    )
     complete_ms: int = Field(150, ge=0, le=10000, description="silence that ends a finished thought")
     unsure_ms: int = Field(1800, ge=0, le=10000, description="silence that ends an unsure one")
     unfinished_ms: int = Field(2500, ge=0, le=20000, description="silence that ends an unfinished one (maximum)")
@@ -79,6 +82,8 @@ class TurnsConfig(_Section):
     def _ordered(self) -> TurnsConfig:
         if not self.complete_ms <= self.unsure_ms <= self.unfinished_ms:
             raise ValueError("need complete_ms <= unsure_ms <= unfinished_ms")
+        if not self.complete_p <= self.open_complete_p:
+            raise ValueError("need complete_p <= open_complete_p")
         return self
 
 
