@@ -34,7 +34,13 @@ def test_options_reject_unordered_thresholds() -> None:
     with pytest.raises(ValueError):
         TurnOptions(complete_ms=900, unsure_ms=500)
     with pytest.raises(ValueError):
-        TurnOptions(complete_p=0.5, open_complete_p=0.4)
+        TurnOptions(open_complete_p=1.2)
+
+
+def test_unclosed_words_need_both_thresholds() -> None:
+    strict = TurnOptions(complete_p=0.6, open_complete_p=0.4)  # a user's stricter complete_p still holds
+    assert decide(strict, "Paris", 0.5).label == "unfinished"  # below complete_p, and not closed
+    assert decide(strict, "Paris", 0.7).label == "complete"
 
 
 def test_join_makes_one_sentence_of_two_pieces() -> None:

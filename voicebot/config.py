@@ -82,8 +82,6 @@ class TurnsConfig(_Section):
     def _ordered(self) -> TurnsConfig:
         if not self.complete_ms <= self.unsure_ms <= self.unfinished_ms:
             raise ValueError("need complete_ms <= unsure_ms <= unfinished_ms")
-        if not self.complete_p <= self.open_complete_p:
-            raise ValueError("need complete_p <= open_complete_p")
         return self
 
 
