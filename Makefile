@@ -67,4 +67,4 @@ bench-coqui: setup coqui
 
 # On a machine with a CUDA GPU: Triton kernels vs PyTorch, and engine speed (see scripts/gpu_check.py).
 gpu-check:
-	$(PY) scripts/gpu_check.py --json out/gpu_check.json
+	$(PY) scripts/gpu_check.py --json out/gpu_check.json --tokenizer-dir "$$($(PY) -c "from engine.weights import resolve_model; print(resolve_model('qwen2.5-coder-0.5b'))")"

@@ -22,6 +22,7 @@ from dataclasses import replace
 import torch
 
 from engine.cpu import CpuPath, choose_cpu_path, detect
+from engine.cuda_graphs import DecodeGraphs
 from engine.drafters import Drafter, ModelDrafter, NgramDrafter
 from engine.errors import EngineError, EngineOverloadedError
 from engine.kv_cache import KVCache
@@ -108,18 +109,28 @@ class Engine:
         self.tokenizer = Tokenizer.from_dir(self.model_dir)
         self.config = c = ModelConfig.from_hf(load_config(self.model_dir))
         model = self._build(c, self.model_dir)
-        kv = KVCache.allocate(
-            c.num_layers, o.max_batch, c.num_kv_heads, o.max_seq_len, c.head_dim, self.dtype, self.device
-        )
-        self.runner = ModelRunner(model, kv, self.device)
+        graphs = o.cuda_graphs and self.device.type == "cuda"
+        slots = o.max_batch + 1 if graphs else o.max_batch  # CUDA graphs pad into a scratch slot
+        kv = KVCache.allocate(c.num_layers, slots, c.num_kv_heads, o.max_seq_len, c.head_dim, self.dtype, self.device)
+        self.runner = ModelRunner(model, kv, self.device, self._capture(model, kv) if graphs else None)
         threads = torch.get_num_threads() if self.device.type == "cpu" else 0
         using = f"{self.path.description}, {threads} threads" if threads else self.path.description
+        if self.runner.graphs is not None:
+            using += f", decode in CUDA graphs (batch {', '.join(map(str, self.runner.graphs.buckets))})"
         print(f"engine: {self.model_name} on {self.device}: {using}", file=sys.stderr, flush=True)
         drafter = self._custom_drafter or self._make_drafter(model)
         if drafter is not None:
             self.speculator = Speculator(drafter, o.num_draft, o.max_seq_len)
             self.speculator.calibrate(self.runner, o.max_batch)
         self._warm_up()
+
+    def _capture(self, model: Model, kv: KVCache) -> DecodeGraphs | None:
+        """The decode step's CUDA graphs; a capture that fails costs speed, not the engine: decode eagerly."""
+        try:
+            return DecodeGraphs(model, kv, self.options.max_batch)
+        except Exception as e:
+            print(f"engine: CUDA graphs not captured ({e!r}); decoding eagerly", file=sys.stderr, flush=True)
+            return None
 
     def _build(self, config: ModelConfig, model_dir) -> Model:
         """The model on this engine's path; int8 calibrates its outlier smoothing on a few chats first."""

@@ -39,6 +39,9 @@ class EngineOptions:
     draft_model: the model spec for ``speculation="draft"`` (same forms as ``model``).
     self_draft_layers: layers the self-draft runs: an int N = the first N layers (early exit), or a tuple
         of layer indices; None = the first half.
+    cuda_graphs: on CUDA, replay plain decode steps as CUDA graphs captured at load, one per batch-size
+        bucket (engine/cuda_graphs.py): a small model's step is otherwise bound by kernel launches. Ignored
+        on CPU; False to bisect a suspected capture bug.
     """
 
     model: str = "qwen2.5-coder-0.5b"
@@ -54,6 +57,7 @@ class EngineOptions:
     num_draft: int = 4
     draft_model: str | None = None
     self_draft_layers: int | tuple[int, ...] | None = None
+    cuda_graphs: bool = True
 
     def __post_init__(self) -> None:
         if self.device not in _DEVICES:
@@ -69,6 +73,8 @@ class EngineOptions:
             raise ValueError(f"EngineOptions.max_queue must be >= 0, got {self.max_queue}")
         if self.threads is not None and self.threads < 1:
             raise ValueError(f"EngineOptions.threads must be None or >= 1, got {self.threads}")
+        if not isinstance(self.cuda_graphs, bool):
+            raise ValueError(f"EngineOptions.cuda_graphs must be true or false, got {self.cuda_graphs!r}")
         if self.speculation not in _SPECULATION:
             raise ValueError(f"EngineOptions.speculation must be one of {_SPECULATION}, got {self.speculation!r}")
         if not 1 <= self.num_draft <= 16:

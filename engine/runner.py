@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import torch
 
+from engine.cuda_graphs import DecodeGraphs
 from engine.kv_cache import KVCache
 from engine.model import AttentionMeta, Model
 from engine.sampling import sample
@@ -68,8 +69,9 @@ def add_chunk_meta(meta: AttentionMeta, slot: int, start: int, n: int, device) -
 
 
 class ModelRunner:
-    def __init__(self, model: Model, kv: KVCache, device: torch.device) -> None:
-        self.model, self.kv, self.device = model, kv, device
+    def __init__(self, model: Model, kv: KVCache, device: torch.device, graphs: DecodeGraphs | None = None) -> None:
+        """`graphs`: plain decode steps of up to graphs.max_batch rows replay these (engine/cuda_graphs.py)."""
+        self.model, self.kv, self.device, self.graphs = model, kv, device, graphs
         self.decode_kernel = use_decode_kernel(device)
 
     @torch.inference_mode()
@@ -93,10 +95,11 @@ class ModelRunner:
             meta = group_meta(
                 [s.num_computed for s in group], [len(r) for r in rows], [s.slot for s in group], self.device,
                 self.decode_kernel,
-            )  # fmt: skip
+            ) if not self._replays(batch, n_group) else None  # fmt: skip
         else:
             meta = AttentionMeta(None, None, None, 0, 1)
         if chunk is not None:
+            assert meta is not None
             start = chunk.num_computed
             ids += chunk.tokens[start : start + batch.chunk_len]
             positions += range(start, start + batch.chunk_len)
@@ -114,9 +117,13 @@ class ModelRunner:
                 want.append(n_group + at)
             elif 0 <= at < batch.chunk_len:
                 scored = want.index(n_group + at)
-        flat = torch.tensor([ids, positions, slots], dtype=torch.long, device=self.device)
-        want_t = torch.tensor(want, dtype=torch.long, device=self.device)
-        logits = self.model.forward(flat[0], flat[1], flat[2], meta, self.kv, want_t, pause=pause)
+        if meta is None:  # a plain decode step: one token per row, every row's logits (want == rows)
+            assert self.graphs is not None
+            logits = self.graphs.decode(ids, positions, slots)
+        else:
+            flat = torch.tensor([ids, positions, slots], dtype=torch.long, device=self.device)
+            want_t = torch.tensor(want, dtype=torch.long, device=self.device)
+            logits = self.model.forward(flat[0], flat[1], flat[2], meta, self.kv, want_t, pause=pause)
 
         starts = [0]
         for r in rows:
@@ -149,6 +156,13 @@ class ModelRunner:
         if chunk is not None:
             chunk.num_computed += batch.chunk_len
         return out
+
+    def _replays(self, batch: Batch, tokens: int) -> bool:
+        """A plain decode step the captured graphs can replay: no prompt chunk, no drafts, a bucket that fits."""
+        return (
+            self.graphs is not None and batch.chunk is None and tokens == len(batch.group)
+            and self.graphs.fits(len(batch.group))
+        )  # fmt: skip
 
 
 def _probs(logits: torch.Tensor, ids: tuple[int, ...]) -> tuple[float, ...]:

@@ -1,19 +1,19 @@
 """One short GPU session check: every Triton kernel against its PyTorch reference at realistic shapes,
-kernel vs torch timings (µs, p50), and engine tokens/s end to end. Finishes in a few minutes.
+kernel vs torch timings (µs, p50); the decode step replayed from its CUDA graph against the eager step;
+and the engine's tokens/s and TTFT with and without CUDA graphs beside HF transformers on the same GPU in
+the same dtype. Finishes in a few minutes.
 
-    python scripts/gpu_check.py [--json out.json] [--model smollm2-135m] [--tokenizer-dir DIR]
+    python scripts/gpu_check.py [--json out.json] [--tokenizer-dir DIR] [--sizes 0.5b,1.5b] [--skip-kernels]
 
-The model's weights (a 93 MB GGUF) may not travel to a GPU machine. With --tokenizer-dir (a directory
-holding config.json + tokenizer.json, e.g. a copy of the converted model's small files) the engine runs
-the real architecture and tokenizer with random weights instead: throughput is the same, text is noise.
-Exit status: 0 all checks passed, 1 a kernel disagreed with its reference, 2 no CUDA device.
+The models' weights (1-3 GB) cannot travel to a GPU machine that reaches no network. With --tokenizer-dir
+(config.json + tokenizer.json of a Qwen2.5 model: `make gpu-check` copies the installed default's) the
+engine runs Qwen2.5-0.5B's and -1.5B's shapes and tokenizer with random weights: the same work per token,
+so the same speed; the text is noise. Exit status: 0 all checks passed, 1 a check failed, 2 no CUDA device.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
-import dataclasses
 import json
 import os
 import shutil
@@ -26,7 +26,7 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-RESULTS: dict = {"kernels": [], "engine": [], "failures": []}
+RESULTS: dict = {"kernels": [], "graphs": [], "engine": [], "failures": []}
 
 
 def p50_us(fn) -> float:
@@ -137,145 +137,144 @@ def check_norms() -> None:
         )
 
 
-def random_model_dir(tokenizer_dir: Path) -> Path:
-    """config.json + tokenizer files from tokenizer_dir, plus random weights of the right shapes."""
+# Qwen2.5-1.5B's shapes (what `llm.model: auto` picks on a GPU), for a random-weights run beside the 0.5B
+SIZES = {"0.5b": {}, "1.5b": dict(hidden_size=1536, intermediate_size=8960, num_hidden_layers=28,
+                                  num_attention_heads=12, num_key_value_heads=2, head_dim=128)}  # fmt: skip
+
+
+def random_model_dir(tokenizer_dir: Path, size: str) -> Path:
+    """config.json + tokenizer files from tokenizer_dir, plus random weights of the right shapes (tied head,
+    as Qwen2.5's small models have), drawn on the GPU: the same work per token as the real model."""
     from safetensors.torch import save_file
 
-    c = json.loads((tokenizer_dir / "config.json").read_text())
-    out = Path(tempfile.mkdtemp(prefix="voicebot-random-model-"))
+    c = {**json.loads((tokenizer_dir / "config.json").read_text()), **SIZES[size], "tie_word_embeddings": True}
+    out = Path(tempfile.mkdtemp(prefix=f"voicebot-random-{size}-"))
     for f in tokenizer_dir.iterdir():
-        if f.suffix == ".json":
+        if f.suffix == ".json" and f.name != "config.json":
             shutil.copy(f, out / f.name)
+    (out / "config.json").write_text(json.dumps(c, indent=1))
     H, inter, heads = c["hidden_size"], c["intermediate_size"], c["num_attention_heads"]
     kvh, D = c.get("num_key_value_heads", heads), c.get("head_dim") or H // heads
     bias = c.get("model_type") == "qwen2"
-    t: dict[str, torch.Tensor] = {"model.embed_tokens.weight": torch.randn(c["vocab_size"], H) * 0.02}
+
+    def rand(*shape: int) -> torch.Tensor:
+        return (torch.randn(*shape, device="cuda") * 0.02).to(torch.bfloat16).cpu()
+
+    t: dict[str, torch.Tensor] = {"model.embed_tokens.weight": rand(c["vocab_size"], H)}
     t["model.norm.weight"] = torch.ones(H)
     for i in range(c["num_hidden_layers"]):
         p = f"model.layers.{i}."
         for name, rows in [("q", heads * D), ("k", kvh * D), ("v", kvh * D)]:
-            t[p + f"self_attn.{name}_proj.weight"] = torch.randn(rows, H) * 0.02
+            t[p + f"self_attn.{name}_proj.weight"] = rand(rows, H)
             if bias:
                 t[p + f"self_attn.{name}_proj.bias"] = torch.zeros(rows)
-        t[p + "self_attn.o_proj.weight"] = torch.randn(H, heads * D) * 0.02
-        t[p + "mlp.gate_proj.weight"] = torch.randn(inter, H) * 0.02
-        t[p + "mlp.up_proj.weight"] = torch.randn(inter, H) * 0.02
-        t[p + "mlp.down_proj.weight"] = torch.randn(H, inter) * 0.02
+        t[p + "self_attn.o_proj.weight"] = rand(H, heads * D)
+        t[p + "mlp.gate_proj.weight"] = rand(inter, H)
+        t[p + "mlp.up_proj.weight"] = rand(inter, H)
+        t[p + "mlp.down_proj.weight"] = rand(H, inter)
         t[p + "input_layernorm.weight"] = torch.ones(H)
         t[p + "post_attention_layernorm.weight"] = torch.ones(H)
     save_file({k: v.to(torch.bfloat16).contiguous() for k, v in t.items()}, str(out / "model.safetensors"))
     return out
 
 
-async def tokens_per_s(engine, batch: int, new_tokens: int) -> dict:
-    from engine import SamplingParams
+def check_graph_step(model_dir: Path, label: str) -> None:
+    """One decode step replayed from its CUDA graph against the same step run eagerly: the logits must
+    agree (the attention reads the full cache length in the graph, so float sums may differ in order), and
+    the step's time both ways (µs, p50 of triton's do_bench) at batch 1, 3 (padded to 4) and 8."""
+    from engine.cuda_graphs import DecodeGraphs
+    from engine.kv_cache import KVCache
+    from engine.model import Model, ModelConfig
+    from engine.runner import group_meta
+    from engine.weights import load_config, load_state_dict
 
-    prompt = engine.tokenizer.encode_chat([{"role": "user", "content": "Tell me a long story about a robot."}])
-    params = SamplingParams(max_tokens=new_tokens, temperature=0.0, ignore_eos=True)
-    first: list[float] = []
-
-    async def one() -> int:
-        t0, n = time.perf_counter(), 0
-        async for d in engine.generate_ids(prompt, params):
-            if n == 0:
-                first.append(time.perf_counter() - t0)
-            n += len(d.token_ids)
-        return n
-
-    await one()  # warm-up: compile, allocator, cuBLAS heuristics
-    first.clear()
+    c = ModelConfig.from_hf(load_config(model_dir))
+    model = Model(c, load_state_dict(model_dir), 1024, torch.bfloat16, "cuda")
+    kv = KVCache.allocate(c.num_layers, 9, c.num_kv_heads, 1024, c.head_dim, torch.bfloat16, "cuda")
+    kv.k.normal_(), kv.v.normal_()
     t0 = time.perf_counter()
-    counts = await asyncio.gather(*(one() for _ in range(batch)))
-    wall = time.perf_counter() - t0
-    return {
-        "tokens": sum(counts),
-        "wall_s": wall,
-        "tok_per_s": sum(counts) / wall,
-        "ttft_ms_p50": 1e3 * sorted(first)[len(first) // 2],
-    }
+    graphs = DecodeGraphs(model, kv, max_batch=8)
+    capture_s = time.perf_counter() - t0
+    g = torch.Generator().manual_seed(3)
+    for b in (1, 3, 8):
+        ids = torch.randint(0, c.vocab_size, (b,), generator=g).tolist()
+        pos = torch.randint(16, 1000, (b,), generator=g).tolist()
+        slots = list(range(b))
+        with torch.inference_mode():
+            replayed = graphs.decode(ids, pos, slots).clone()
+            meta = group_meta(pos, [1] * b, slots, "cuda", True)
+            flat = torch.tensor([ids, pos, slots], device="cuda")
+            eager = model.forward(flat[0], flat[1], flat[2], meta, kv)
+            err = ((replayed - eager).abs().max() / eager.abs().max()).item()
+            same = (replayed.argmax(-1) == eager.argmax(-1)).float().mean().item()
+
+            def run_eager(flat=flat, meta=meta, model=model, kv=kv):
+                model.forward(flat[0], flat[1], flat[2], meta, kv)
+
+            def run_graph(ids=ids, pos=pos, slots=slots, graphs=graphs):
+                graphs.decode(ids, pos, slots)
+
+            eager_us, graph_us = p50_us(run_eager), p50_us(run_graph)
+        ok = err <= 2e-2
+        row = {"kernel": "decode_step", "shape": f"{label} B={b}", "max_err": err, "tol": 2e-2, "ok": ok,
+               "same_argmax": same, "eager_us": eager_us, "graph_us": graph_us, "capture_s": capture_s}  # fmt: skip
+        RESULTS["graphs"].append(row)
+        if not ok:
+            RESULTS["failures"].append(f"decode step {label} B={b}: graph vs eager relative error {err:.3g}")
+        print(f"{'OK ' if ok else 'BAD'} graph step {label} B={b}: rel err {err:.2e}, argmax same {same:.2f}; "
+              f"eager {eager_us:7.0f} µs, graph {graph_us:7.0f} µs ({eager_us / graph_us:.1f}x); "
+              f"capture {capture_s:.1f} s")  # fmt: skip
 
 
-def patch_model_with_kernels():
-    """Preview of the integration: route engine/model.py's decode attention and RMSNorm to our kernels.
+def check_engine(model_dir: Path, label: str, tokens: int) -> None:
+    """engine.bench's decode, TTFT and multi-turn figures with and without CUDA graphs, then HF
+    transformers on the same GPU in the same dtype (bf16), same weights."""
+    from engine import EngineOptions
+    from engine.bench import bench_engine, bench_hf
 
-    Returns an undo function. Touches only module globals, so a changed engine API shows up as an error
-    in this variant's row, not as a crash.
-    """
-    import engine.model as M
-    from engine import kernels as K
-
-    orig_attention, orig_norm = M.attention, M.rms_norm
-
-    def attention(q, k_cache, v_cache, meta):
-        if meta.group_mask is None or meta.chunk_len:
-            return orig_attention(q, k_cache, v_cache, meta)
-        n = meta.group_n
-        qg = q.view(-1, n, *q.shape[1:]).transpose(1, 2)  # [B, heads, n, d]
-        lengths = meta.group_mask[:, 0, -1].sum(-1)  # the last query sees its whole prefix
-        o = K.decode_attention(qg.contiguous(), k_cache, v_cache, meta.group_slots, lengths, meta.group_len)
-        return o.transpose(1, 2).reshape(q.shape[0], -1)
-
-    M.attention, M.rms_norm = attention, K.rms_norm
-
-    def undo() -> None:
-        M.attention, M.rms_norm = orig_attention, orig_norm
-
-    return undo
-
-
-def check_engine(model: str, tokenizer_dir: Path | None, new_tokens: int) -> None:
+    row: dict = {"model": label, "weights": "random (the architecture's shapes and tokenizer)"}
+    for graphs in (False, True):
+        name = "graphs" if graphs else "eager"
+        opts = EngineOptions(model=str(model_dir), max_batch=8, max_seq_len=1024, cuda_graphs=graphs)
+        try:
+            r = bench_engine(opts, tokens, repeat=2, ttft_repeat=10, turn_repeat=1)
+        except Exception as e:
+            RESULTS["failures"].append(f"engine {label} {name}: {e!r}")
+            print(f"engine {label} {name}: FAILED {e!r}")
+            continue
+        row[name] = {
+            "side": r["side"],
+            "tok_s": {b: round(x["tok_s"], 1) for b, x in r["runs"].items()},
+            "step_ms_p50": {b: round(x["p50_ms"], 2) for b, x in r["runs"].items()},
+            "ttft_60_ms": r["ttft_60"],
+            "multi_turn": r["multi_turn"],
+        }
+        tps, ttft = row[name]["tok_s"], r["ttft_60"]
+        print(f"engine {label} {name:6s}: tok/s b1 {tps['1']} b2 {tps['2']} b4 {tps['4']} b8 {tps['8']}; "
+              f"step p50 b1 {row[name]['step_ms_p50']['1']} ms; TTFT-60 p50 {ttft['p50']} ms")  # fmt: skip
     try:
-        from engine import Engine, EngineOptions
-        from engine.errors import ModelNotFoundError
-        from engine.weights import resolve_model
-    except Exception as e:  # the engine core is missing or broken: report, keep the kernel results
-        RESULTS["engine"].append({"skipped": f"cannot import the engine: {e!r}"})
-        print(f"engine: skipped ({e!r})")
-        return
-    spec, note = model, "real weights"
-    try:
-        resolve_model(model)
-    except ModelNotFoundError as e:
-        if tokenizer_dir is None or not (tokenizer_dir / "tokenizer.json").exists():
-            RESULTS["engine"].append({"skipped": f"{e} (pass --tokenizer-dir for random weights)"})
-            print(f"engine: skipped ({e})")
-            return
-        spec, note = str(random_model_dir(tokenizer_dir)), "random weights"
-    fields = {f.name: f for f in dataclasses.fields(EngineOptions)}
-    spec_field = next((n for n in fields if "spec" in n or "draft" in n), None)
-    variants = [("plain", {}), ("triton-attn", {})]
-    if spec_field and isinstance(fields[spec_field].default, int) and not isinstance(fields[spec_field].default, bool):
-        variants.append((f"{spec_field}=4", {spec_field: 4}))
-    for label, extra in variants:
-        for batch in (1, 8):
-            undo = patch_model_with_kernels() if label == "triton-attn" else None
-            try:
-                opts = EngineOptions(model=spec, max_batch=batch, max_seq_len=1024, **extra)
-                with Engine(opts) as engine:
-                    r = asyncio.run(tokens_per_s(engine, batch, new_tokens))
-            except Exception as e:
-                RESULTS["engine"].append({"variant": label, "batch": batch, "error": repr(e)})
-                print(f"engine {label:12s} batch {batch}: FAILED {e!r}")
-                continue
-            finally:
-                if undo:
-                    undo()
-            r.update(variant=label, batch=batch, weights=note, device=str(engine.device), dtype=str(engine.dtype))
-            RESULTS["engine"].append(r)
-            print(
-                f"engine {label:12s} batch {batch}: {r['tok_per_s']:8.1f} tok/s  "
-                f"TTFT p50 {r['ttft_ms_p50']:.1f} ms  ({note}, {r['dtype']})"
-            )
+        hf = bench_hf(model_dir, 48, torch.get_num_threads(), "cuda", torch.bfloat16, 10)
+        row["hf"] = {"tok_s": round(hf["tok_s"], 1), "ttft_60_ms": hf["ttft_60"], "dtype": hf["dtype"]}
+        print(f"hf     {label}: tok/s b1 {row['hf']['tok_s']} (bf16, same GPU); TTFT-60 p50 {hf['ttft_60']['p50']} ms")
+    except Exception as e:
+        RESULTS["failures"].append(f"hf {label}: {e!r}")
+        print(f"hf {label}: FAILED {e!r}")
+    for name in ("eager", "graphs"):
+        if name in row and "hf" in row:
+            row[f"{name}_b1_vs_hf"] = round(row[name]["tok_s"]["1"] / row["hf"]["tok_s"], 2)
+            row[f"{name}_b8_vs_b1"] = round(row[name]["tok_s"]["8"] / row[name]["tok_s"]["1"], 2)
+    RESULTS["engine"].append(row)
+    print(f"engine {label}: " + ", ".join(f"{k} {v}x" for k, v in row.items() if k.endswith(("_vs_hf", "_vs_b1"))))
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     out_dir = os.environ.get("OUT")
     ap.add_argument("--json", default=str(Path(out_dir) / "gpu_check.json") if out_dir else None)
-    ap.add_argument("--model", default="smollm2-135m")
-    ap.add_argument("--tokenizer-dir", type=Path, default=None)
+    ap.add_argument("--tokenizer-dir", type=Path, help="config.json + tokenizer.json of a Qwen2.5 model")
+    ap.add_argument("--sizes", default="0.5b,1.5b", help=f"random-weight models to run, of {','.join(SIZES)}")
     ap.add_argument("--new-tokens", type=int, default=128)
-    ap.add_argument("--skip-engine", action="store_true")
+    ap.add_argument("--skip-kernels", action="store_true")
     args = ap.parse_args()
     if not torch.cuda.is_available():
         print(
@@ -289,14 +288,24 @@ def main() -> int:
 
     RESULTS["triton"] = triton.__version__
     print(f"device {RESULTS['device']}  torch {torch.__version__}  triton {triton.__version__}")
-    for check in (check_attention, check_rejection, check_norms):
+    for size in args.sizes.split(",") if args.tokenizer_dir else ():
+        model_dir = random_model_dir(args.tokenizer_dir, size)
+        for check in (check_graph_step, check_engine):
+            try:
+                check(model_dir, f"qwen2.5-{size}", *((args.new_tokens,) if check is check_engine else ()))
+            except Exception as e:
+                RESULTS["failures"].append(f"{check.__name__} {size}: {e!r}")
+                print(f"FAILED {check.__name__} {size}: {e!r}")
+            torch.cuda.empty_cache()
+        shutil.rmtree(model_dir, ignore_errors=True)
+    if not args.tokenizer_dir:
+        print("engine: skipped (pass --tokenizer-dir DIR holding a Qwen2.5 config.json and tokenizer.json)")
+    for check in () if args.skip_kernels else (check_attention, check_rejection, check_norms):
         try:
             check()
         except Exception as e:  # a kernel that fails to compile must not hide the others' results
             RESULTS["failures"].append(f"{check.__name__}: {e!r}")
             print(f"FAILED {check.__name__}: {e!r}")
-    if not args.skip_engine:
-        check_engine(args.model, args.tokenizer_dir, args.new_tokens)
     RESULTS["elapsed_s"] = time.time() - t0
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
