@@ -50,7 +50,9 @@ class DecodeGraphs:
 
     def _forward(self, b: int) -> torch.Tensor:
         ids, positions, slots, lengths = self.inputs[:, :b]
-        meta = AttentionMeta(slots, None, None, self.kv.k.shape[3], 1, b, group_lengths=lengths)
+        # the attention kernel's int32 indices, converted once a step rather than in every layer
+        slots32, lengths32 = slots.to(torch.int32), lengths.to(torch.int32)
+        meta = AttentionMeta(slots32, None, None, self.kv.k.shape[3], 1, b, group_lengths=lengths32)
         return self.model.forward(ids, positions, slots, meta, self.kv)
 
     @torch.inference_mode()

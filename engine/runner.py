@@ -37,7 +37,8 @@ def group_meta(starts: list[int], lens: list[int], slots: list[int], device, ker
     asked for: tests run that CUDA branch on CPU through its PyTorch reference).
     """
     b, n = len(starts), max(lens)
-    meta = AttentionMeta(torch.tensor(slots, dtype=torch.long, device=device), None, None, 0, n, sum(lens))
+    slot_ids = torch.tensor(slots, dtype=torch.int32 if kernel else torch.long, device=device)  # what each reads
+    meta = AttentionMeta(slot_ids, None, None, 0, n, sum(lens))
     meta.token_slots = [slot for slot, length in zip(slots, lens, strict=True) for _ in range(length)]
     meta.token_keys = [s + t + 1 for s, length in zip(starts, lens, strict=True) for t in range(length)]
     meta.group_len = max(meta.token_keys)

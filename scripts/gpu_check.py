@@ -142,6 +142,34 @@ SIZES = {"0.5b": {}, "1.5b": dict(hidden_size=1536, intermediate_size=8960, num_
                                   num_attention_heads=12, num_key_value_heads=2, head_dim=128)}  # fmt: skip
 
 
+def check_rope() -> None:
+    from engine.kernels.rope import rope_cache_torch, rope_cache_triton
+    from engine.model import rope_tables
+
+    g = torch.Generator(device="cuda").manual_seed(4)
+    for name, heads, kvh, D in [("qwen0.5b", 14, 2, 64), ("qwen1.5b", 12, 2, 128)]:
+        cos_t, sin_t = rope_tables(D, 1e6, 2048, "cuda")
+        for T in (1, 8, 256):
+            qkv = torch.randn(T, heads + 2 * kvh, D, device="cuda", dtype=torch.bfloat16, generator=g)
+            pos = torch.randint(0, 2048, (T,), device="cuda", generator=g)
+            slots = torch.randint(0, 8, (T,), device="cuda", generator=g)
+            pos, slots = (pos, slots) if T <= 8 else (torch.arange(T, device="cuda"), torch.full_like(slots, 3))
+            cos, sin = cos_t[pos].to(torch.bfloat16), sin_t[pos].to(torch.bfloat16)
+            caches = [torch.zeros(8, kvh, 2048, D, device="cuda", dtype=torch.bfloat16) for _ in range(4)]
+            q1 = rope_cache_triton(qkv, cos, sin, caches[0], caches[1], slots, pos, heads)
+            q2 = rope_cache_torch(qkv, cos, sin, caches[2], caches[3], slots, pos, heads)
+            pairs = zip((q1, *caches[:2]), (q2, *caches[2:]), strict=True)
+            err = max((a.float() - b.float()).abs().max().item() for a, b in pairs)
+            record(
+                "rope_cache",
+                f"{name} T={T} bf16",
+                err,
+                3e-2,
+                lambda a=(qkv, cos, sin, caches[0], caches[1], slots, pos, heads): rope_cache_triton(*a),
+                lambda a=(qkv, cos, sin, caches[2], caches[3], slots, pos, heads): rope_cache_torch(*a),
+            )
+
+
 def random_model_dir(tokenizer_dir: Path, size: str) -> Path:
     """config.json + tokenizer files from tokenizer_dir, plus random weights of the right shapes (tied head,
     as Qwen2.5's small models have), drawn on the GPU: the same work per token as the real model."""
@@ -226,6 +254,16 @@ def check_graph_step(model_dir: Path, label: str) -> None:
         print(f"{'OK ' if ok else 'BAD'} graph step {label} B={b}: rel err {err:.2e}, argmax same {same:.2f}; "
               f"eager {eager_us:7.0f} µs, graph {graph_us:7.0f} µs ({eager_us / graph_us:.1f}x); "
               f"capture {capture_s:.1f} s")  # fmt: skip
+    os.environ["VOICEBOT_KERNELS"] = "torch"  # the same graphs over PyTorch ops instead of our Triton kernels
+    try:
+        plain = DecodeGraphs(model, kv, max_batch=8)
+    finally:
+        os.environ.pop("VOICEBOT_KERNELS")
+    for row in RESULTS["graphs"][-3:]:
+        b = int(row["shape"].rpartition("=")[2])
+        with torch.inference_mode():
+            row["graph_torch_kernels_us"] = us = p50_us(lambda b=b: plain.decode([1] * b, [100] * b, list(range(b))))
+        print(f"    graph step {label} B={b} with PyTorch ops for our kernels: {us:7.0f} µs")
 
 
 def check_engine(model_dir: Path, label: str, tokens: int) -> None:
@@ -235,15 +273,19 @@ def check_engine(model_dir: Path, label: str, tokens: int) -> None:
     from engine.bench import bench_engine, bench_hf
 
     row: dict = {"model": label, "weights": "random (the architecture's shapes and tokenizer)"}
-    for graphs in (False, True):
-        name = "graphs" if graphs else "eager"
+    # (name, CUDA graphs, VOICEBOT_KERNELS): "graphs_torch" is the graphs with PyTorch ops in place of our
+    # Triton kernels (attention, RMSNorm, SiLU-mul, RoPE + cache write), to show what the kernels add
+    for name, graphs, kernels in (("eager", False, "auto"), ("graphs", True, "auto"), ("graphs_torch", True, "torch")):
         opts = EngineOptions(model=str(model_dir), max_batch=8, max_seq_len=1024, cuda_graphs=graphs)
+        os.environ["VOICEBOT_KERNELS"] = kernels
         try:
             r = bench_engine(opts, tokens, repeat=2, ttft_repeat=10, turn_repeat=1)
         except Exception as e:
             RESULTS["failures"].append(f"engine {label} {name}: {e!r}")
             print(f"engine {label} {name}: FAILED {e!r}")
             continue
+        finally:
+            os.environ.pop("VOICEBOT_KERNELS")
         row[name] = {
             "side": r["side"],
             "tok_s": {b: round(x["tok_s"], 1) for b, x in r["runs"].items()},
@@ -252,7 +294,7 @@ def check_engine(model_dir: Path, label: str, tokens: int) -> None:
             "multi_turn": r["multi_turn"],
         }
         tps, ttft = row[name]["tok_s"], r["ttft_60"]
-        print(f"engine {label} {name:6s}: tok/s b1 {tps['1']} b2 {tps['2']} b4 {tps['4']} b8 {tps['8']}; "
+        print(f"engine {label} {name:12s}: tok/s b1 {tps['1']} b2 {tps['2']} b4 {tps['4']} b8 {tps['8']}; "
               f"step p50 b1 {row[name]['step_ms_p50']['1']} ms; TTFT-60 p50 {ttft['p50']} ms")  # fmt: skip
     try:
         hf = bench_hf(model_dir, 48, torch.get_num_threads(), "cuda", torch.bfloat16, 10)
@@ -261,7 +303,7 @@ def check_engine(model_dir: Path, label: str, tokens: int) -> None:
     except Exception as e:
         RESULTS["failures"].append(f"hf {label}: {e!r}")
         print(f"hf {label}: FAILED {e!r}")
-    for name in ("eager", "graphs"):
+    for name in ("eager", "graphs", "graphs_torch"):
         if name in row and "hf" in row:
             row[f"{name}_b1_vs_hf"] = round(row[name]["tok_s"]["1"] / row["hf"]["tok_s"], 2)
             row[f"{name}_b8_vs_b1"] = round(row[name]["tok_s"]["8"] / row[name]["tok_s"]["1"], 2)
@@ -290,6 +332,12 @@ def main() -> int:
 
     RESULTS["triton"] = triton.__version__
     print(f"device {RESULTS['device']}  torch {torch.__version__}  triton {triton.__version__}")
+    for check in () if args.skip_kernels else (check_attention, check_rejection, check_norms, check_rope):
+        try:
+            check()
+        except Exception as e:  # a kernel that fails to compile must not hide the others' results
+            RESULTS["failures"].append(f"{check.__name__}: {e!r}")
+            print(f"FAILED {check.__name__}: {e!r}")
     for size in args.sizes.split(",") if args.tokenizer_dir else ():
         model_dir = random_model_dir(args.tokenizer_dir, size)
         for check in (check_graph_step, check_engine):
@@ -302,12 +350,6 @@ def main() -> int:
         shutil.rmtree(model_dir, ignore_errors=True)
     if not args.tokenizer_dir:
         print("engine: skipped (pass --tokenizer-dir DIR holding a Qwen2.5 config.json and tokenizer.json)")
-    for check in () if args.skip_kernels else (check_attention, check_rejection, check_norms):
-        try:
-            check()
-        except Exception as e:  # a kernel that fails to compile must not hide the others' results
-            RESULTS["failures"].append(f"{check.__name__}: {e!r}")
-            print(f"FAILED {check.__name__}: {e!r}")
     RESULTS["elapsed_s"] = time.time() - t0
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from engine.kernels import attention, norm, spec_sample
+from engine.kernels import attention, norm, rope, spec_sample
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -53,6 +53,9 @@ def run_kernels(path: str) -> None:
         x, w, gu = make_norm_case(dtype)
         out[f"rms-{dtype}"] = norm.rms_norm_triton(x, w, 1e-5)
         out[f"silu-{dtype}"] = norm.silu_mul_triton(gu, block=64)  # 4 column blocks, the last one partial
+        qkv, cos, sin, kc, vc, slots, pos = make_rope_case(dtype)
+        q = rope.rope_cache_triton(qkv, cos, sin, kc, vc, slots, pos, ROPE_HEADS)
+        out[f"rope-{dtype}"] = (q, kc, vc)
     torch.save(out, path)
 
 
@@ -262,6 +265,35 @@ def test_rms_norm_and_silu_mul_kernels(kernel_out, dtype):
     out = kernel_out[f"silu-{dtype}"]
     assert out.shape == (3, 2, 100)
     assert torch.allclose(out.float(), norm.silu_mul_torch(gu).float(), atol=tol)
+
+
+ROPE_HEADS = 6  # 6 q heads, 2 kv heads, head_dim 32
+
+
+def make_rope_case(dtype):
+    from engine.model import rope_tables
+
+    g = torch.Generator().manual_seed(4)
+    qkv = torch.randn(5, ROPE_HEADS + 4, 32, generator=g).to(dtype)
+    cos, sin = rope_tables(32, 10000.0, 64, "cpu")
+    pos = torch.tensor([3, 0, 63, 17, 4])
+    slots = torch.tensor([2, 0, 1, 2, 2])  # three tokens of slot 2, as a prompt chunk writes them
+    kc, vc = torch.randn(3, 2, 64, 32, generator=g).to(dtype), torch.randn(3, 2, 64, 32, generator=g).to(dtype)
+    return qkv, cos[pos].to(dtype), sin[pos].to(dtype), kc, vc, slots, pos
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
+def test_rope_cache_kernel(kernel_out, dtype):
+    qkv, cos, sin, kc, vc, slots, pos = make_rope_case(dtype)
+    untouched = kc.clone()
+    q = rope.rope_cache_torch(qkv, cos, sin, kc, vc, slots, pos, ROPE_HEADS)
+    assert q.shape == (5, ROPE_HEADS, 32)
+    assert not torch.equal(kc, untouched) and torch.equal(kc[:, :, 5:17], untouched[:, :, 5:17])  # only by position
+    tol = 1e-5 if dtype == torch.float32 else 2e-3
+    for got, want in zip(kernel_out[f"rope-{dtype}"], (q, kc, vc), strict=True):
+        assert got.dtype == dtype and torch.allclose(got.float(), want.float(), atol=tol)
+    x = qkv[1, 0].double()  # token 1 sits at position 0: no rotation at all
+    assert torch.allclose(q[1, 0].double(), x, atol=tol)
 
 
 def test_dispatch_uses_torch_on_cpu():

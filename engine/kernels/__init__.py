@@ -13,7 +13,7 @@ import os
 
 import torch
 
-from engine.kernels import attention, norm, spec_sample
+from engine.kernels import attention, norm, rope, spec_sample
 
 
 def use_triton(t: torch.Tensor) -> bool:
@@ -50,6 +50,23 @@ def rejection_sample(
     return spec_sample.rejection_sample_torch(p, q, draft, u_accept, u_sample, greedy, num_draft)
 
 
+def rope_cache(
+    qkv: torch.Tensor,
+    cos: torch.Tensor,
+    sin: torch.Tensor,
+    k_cache: torch.Tensor,
+    v_cache: torch.Tensor,
+    slots: torch.Tensor,
+    positions: torch.Tensor,
+    heads: int,
+) -> torch.Tensor:
+    """qkv [T, heads + 2*kv_heads, D] -> rotated q [T, heads, D]; rotated k and v written to the cache (rope.py)."""
+    half = qkv.shape[-1] // 2
+    if use_triton(qkv) and half & (half - 1) == 0 and qkv.stride(-1) == 1 and k_cache.stride(-1) == 1:
+        return rope.rope_cache_triton(qkv, cos, sin, k_cache, v_cache, slots, positions, heads)
+    return rope.rope_cache_torch(qkv, cos, sin, k_cache, v_cache, slots, positions, heads)
+
+
 def rms_norm(x: torch.Tensor, weight: torch.Tensor, eps: float) -> torch.Tensor:
     if use_triton(x) and x.stride(-1) == 1 and x.shape[-1] <= 16384:
         return norm.rms_norm_triton(x, weight, eps)
@@ -63,4 +80,4 @@ def silu_mul(gate_up: torch.Tensor) -> torch.Tensor:
     return norm.silu_mul_torch(gate_up)
 
 
-__all__ = ["decode_attention", "rejection_sample", "rms_norm", "silu_mul", "use_triton"]
+__all__ = ["decode_attention", "rejection_sample", "rms_norm", "rope_cache", "silu_mul", "use_triton"]

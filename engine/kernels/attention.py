@@ -153,7 +153,8 @@ def decode_attention_triton(
     split_len = triton.cdiv(triton.cdiv(L, splits), block_n) * block_n
     o_part = torch.empty(B, Hq, T, splits, D, dtype=torch.float32, device=q.device)
     lse_part = torch.empty(B, Hq, T, splits, dtype=torch.float32, device=q.device)
-    out = torch.empty(B, Hq, T, D, dtype=q.dtype, device=q.device)
+    # [B, Hq, T, D] laid out as [B, T, Hq, D]: the model's next step, o.transpose(1, 2) -> [B*T, Hq*D], is a view
+    out = torch.empty(B, T, Hq, D, dtype=q.dtype, device=q.device).transpose(1, 2)
     lengths = lengths.to(torch.int32)
     slot_ids = slot_ids.to(torch.int32)
     _split_kernel[(B, Hkv, splits)](
