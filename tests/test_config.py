@@ -71,6 +71,15 @@ def test_llm_choices_are_the_engines() -> None:
     assert get_args(fields["speculation"].annotation) == options._SPECULATION
 
 
+def test_engine_options_carry_the_llm_section() -> None:
+    from voicebot.options import engine_options
+
+    cfg = load_config(None, {"llm.cuda_graphs": False, "llm.max_batch": 3, "llm.speculation": "none"})
+    opts = engine_options(cfg)
+    assert (opts.cuda_graphs, opts.max_batch, opts.speculation) == (False, 3, "none")
+    assert engine_options(load_config()).cuda_graphs is True
+
+
 def test_turn_phrase_lists_from_yaml_replace_the_built_in_ones() -> None:
     from voicebot.options import turn_options
     from voicebot.turn_policy import DISMISSALS, SHORT_REPLIES

@@ -59,7 +59,9 @@ def chunking(cfg: Config) -> dict[str, int]:
     return cfg.tts.model_dump(include={"first_min_words", "first_max_words", "min_words", "max_words"})
 
 
-_ENGINE_KEYS = ("model", "device", "dtype", "max_batch", "max_seq_len", "threads", "speculation", "num_draft")
+_ENGINE_KEYS = (
+    "model", "device", "dtype", "max_batch", "max_seq_len", "threads", "speculation", "num_draft", "cuda_graphs",
+)  # fmt: skip
 
 
 def engine_options(cfg: Config) -> EngineOptions:
