@@ -92,15 +92,14 @@ class ModelRunner:
         positions = [s.num_computed + i for s, r in zip(group, rows, strict=True) for i in range(len(r))]
         slots = [s.slot for s, r in zip(group, rows, strict=True) for _ in r]
         n_group = len(ids)
-        if group:
+        replay = self._replays(batch, n_group)  # a plain decode step: its captured CUDA graph computes it
+        meta = AttentionMeta(None, None, None, 0, 1)
+        if group and not replay:
             meta = group_meta(
                 [s.num_computed for s in group], [len(r) for r in rows], [s.slot for s in group], self.device,
                 self.decode_kernel,
-            ) if not self._replays(batch, n_group) else None  # fmt: skip
-        else:
-            meta = AttentionMeta(None, None, None, 0, 1)
+            )  # fmt: skip
         if chunk is not None:
-            assert meta is not None
             start = chunk.num_computed
             ids += chunk.tokens[start : start + batch.chunk_len]
             positions += range(start, start + batch.chunk_len)
@@ -118,7 +117,7 @@ class ModelRunner:
                 want.append(n_group + at)
             elif 0 <= at < batch.chunk_len:
                 scored = want.index(n_group + at)
-        if meta is None:  # a plain decode step: one token per row, every row's logits (want == rows)
+        if replay:  # every row's logits: want == range(n_group)
             assert self.graphs is not None
             logits = self.graphs.decode(ids, positions, slots)
         else:
