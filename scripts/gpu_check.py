@@ -6,7 +6,7 @@ the same dtype. Finishes in a few minutes.
     python scripts/gpu_check.py [--json out.json] [--tokenizer-dir DIR] [--sizes 0.5b,1.5b] [--skip-kernels]
 
 The models' weights (1-3 GB) cannot travel to a GPU machine that reaches no network. With --tokenizer-dir
-(config.json + tokenizer.json of a Qwen2.5 model: `make gpu-check` copies the installed default's) the
+(config.json + tokenizer.json of a Qwen2.5 model: `make gpu-check` names the installed default's) the
 engine runs Qwen2.5-0.5B's and -1.5B's shapes and tokenizer with random weights: the same work per token,
 so the same speed; the text is noise. Exit status: 0 all checks passed, 1 a check failed, 2 no CUDA device.
 """
