@@ -39,7 +39,6 @@ class DecodeGraphs:
         if kv.k.shape[1] <= self.scratch:
             raise ValueError(f"the KV cache needs max_batch + 1 = {max_batch + 1} slots for CUDA graphs")
         self.buckets = buckets_for(max_batch)
-        self.max_batch = max_batch
         n, device = self.buckets[-1], kv.k.device
         # rows: token ids, positions, slots, and the keys each row sees (position + 1)
         self.inputs = torch.tensor([[0] * n, [0] * n, [self.scratch] * n, [1] * n], device=device)
@@ -73,7 +72,7 @@ class DecodeGraphs:
         torch.cuda.synchronize()
 
     def fits(self, rows: int) -> bool:
-        return 1 <= rows <= self.max_batch
+        return 1 <= rows <= self.buckets[-1]
 
     def decode(self, ids: list[int], positions: list[int], slots: list[int]) -> torch.Tensor:
         """Logits [B, vocab] of B plain decode rows; a view into the graph's output, valid until the next call."""

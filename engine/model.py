@@ -418,19 +418,19 @@ class Model:
                     pause()
                 continue
             layer, k_cache, v_cache = w.layers[i], kv.k[i], kv.v[i]
-            h = kernels.rms_norm(x, layer.attn_norm, c.rms_norm_eps)  # one Triton kernel on CUDA
+            h = rms_norm(x, layer.attn_norm, c.rms_norm_eps)
             qkv = linear(h, layer.wqkv, layer.bqkv).view(-1, heads + 2 * kv_heads, c.head_dim)
             qkv = qkv.to(k_cache.dtype)  # a no-op unless the single-row weights differ from the cache
             q = kernels.rope_cache(qkv, cos, sin, k_cache, v_cache, slots, positions, heads)  # k, v: to the cache
             o = attention(q, k_cache, v_cache, meta).to(w.dtype)
             x = x + linear(o, layer.wo)
-            gate_up = linear(kernels.rms_norm(x, layer.mlp_norm, c.rms_norm_eps), layer.w_gate_up)
+            gate_up = linear(rms_norm(x, layer.mlp_norm, c.rms_norm_eps), layer.w_gate_up)
             x = x + linear(kernels.silu_mul(gate_up), layer.w_down)
             if pause is not None:
                 pause()
         if logits_idx is not None:
             x = x[logits_idx]
-        h = kernels.rms_norm(x, w.norm, c.rms_norm_eps)
+        h = rms_norm(x, w.norm, c.rms_norm_eps)
         logits = linear(h, w.lm_head).float()
         return logits if w.head_refine is None else refine_logits(h, logits, w.head_refine)
 
@@ -449,7 +449,7 @@ def save_atomic(tensors: dict[str, torch.Tensor], path: Path) -> None:
 
 
 def rms_norm(x: torch.Tensor, weight: torch.Tensor, eps: float) -> torch.Tensor:
-    """In fp32 with the fp32 weight, back in x's dtype (kernels.rms_norm: the same as one Triton kernel)."""
+    """In fp32 with the fp32 weight, back in x's dtype: one Triton kernel on CUDA (engine/kernels/norm.py)."""
     return kernels.rms_norm(x, weight, eps)
 
 

@@ -71,7 +71,7 @@ def add_chunk_meta(meta: AttentionMeta, slot: int, start: int, n: int, device) -
 
 class ModelRunner:
     def __init__(self, model: Model, kv: KVCache, device: torch.device, graphs: DecodeGraphs | None = None) -> None:
-        """`graphs`: plain decode steps of up to graphs.max_batch rows replay these (engine/cuda_graphs.py)."""
+        """`graphs`: the plain decode steps they fit replay them (engine/cuda_graphs.py)."""
         self.model, self.kv, self.device, self.graphs = model, kv, device, graphs
         self.decode_kernel = use_decode_kernel(device)
 

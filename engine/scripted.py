@@ -12,7 +12,7 @@ measured ~46 us of guards and wrappers here, against ~32 us for the same ops eag
 deprecated but present in the pinned torch: its warning is silenced, and if scripting fails the same
 functions run as plain Python (`compile_layer`), only slower.
 
-Everything here is also what the eager path calls (`int8_matmul`, `rope`, `attend`), so the only code in
+Everything here is also what the eager path calls (`int8_matmul`, `rope_cache`, `attend`), so the only code in
 two forms is the layer body: `Model.forward` for every weight kind, `int8_layer` for int8.
 This module has no `from __future__ import annotations`: TorchScript reads the annotations.
 """
@@ -95,6 +95,25 @@ def int8_matmul(
 def rope(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.Tensor:
     """x: [T, heads, head_dim]; cos/sin: [T, head_dim] (sin carries rotate-half's sign)."""
     return x * cos[:, None] + x.roll(x.shape[-1] // 2, dims=-1) * sin[:, None]
+
+
+def rope_cache(
+    qkv: torch.Tensor,
+    cos: torch.Tensor,
+    sin: torch.Tensor,
+    k_cache: torch.Tensor,
+    v_cache: torch.Tensor,
+    slots: torch.Tensor,
+    positions: torch.Tensor,
+    heads: int,
+) -> torch.Tensor:
+    """qkv [T, heads + 2*kv_heads, D]: rotate q and k heads together, write k and v into the cache by
+    position; -> the rotated q [T, heads, D] (engine/kernels/rope.py does the same in one CUDA kernel)."""
+    kv_heads = (qkv.shape[1] - heads) // 2
+    qk = rope(qkv[:, : heads + kv_heads], cos, sin)
+    k_cache[slots, :, positions] = qk[:, heads:]
+    v_cache[slots, :, positions] = qkv[:, heads + kv_heads :]
+    return qk[:, :heads]
 
 
 def group_attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
@@ -202,10 +221,8 @@ def int8_layer(
     qkv = int8_matmul(h, w.qkv, w.qkv_bias, ins[0], widths[0], one[0], ra[0], rc[0])
     qkv = qkv.view(-1, heads + 2 * kv_heads, head_dim)
     qkv = qkv.to(k_cache.dtype)
-    qk = rope(qkv[:, : heads + kv_heads], cos, sin)
-    k_cache[slots, :, positions] = qk[:, heads:]  # q and k heads were rotated together
-    v_cache[slots, :, positions] = qkv[:, heads + kv_heads :]
-    o = attend(qk[:, :heads], k_cache, v_cache, meta, True)
+    q = rope_cache(qkv, cos, sin, k_cache, v_cache, slots, positions, heads)
+    o = attend(q, k_cache, v_cache, meta, True)
     x = x + int8_matmul(o, w.o, None, ins[1], widths[1], one[1], ra[1], rc[1])
     h = torch.rms_norm(x, [x.shape[-1]], w.mlp_norm, eps)
     gate, up = int8_matmul(h, w.gate_up, None, ins[2], widths[2], one[2], ra[2], rc[2]).chunk(2, dim=-1)

@@ -82,12 +82,12 @@ class TurnOptions:
 
     complete_p: end-of-turn probability at or above which the text is a finished thought.
     open_complete_p: the same for a text the ASR did not close (no . ? !, and no trailing , or ...); it needs
-        complete_p too, so it never lowers the bar. Whisper
-        leaves a terse answer unpunctuated ("Paris", "John", "next Friday", "Italian food"), which after the
-        bot's question scores 0.45-0.72, while cuts in the same place score at most 0.21 ("Italian",
-        "next", "My name is"). In the calibration set no unclosed cut the ASR wrote scores above 0.2; one
-        cut written as text, "What should I cook for dinner" (0.45, a question in itself), is now answered
-        at once. At 0.4 a terse answer no longer waits the "unsure" 1.8 s.
+        complete_p too, so it never lowers the bar. Whisper leaves a terse answer unpunctuated ("Paris",
+        "John", "next Friday", "Italian food"), which after the bot's question scores 0.45-0.72, while cuts
+        in the same place score at most 0.21 ("Italian", "next", "My name is"). In the calibration set no
+        unclosed cut the ASR wrote scores above 0.2; one cut written as text, "What should I cook for
+        dinner" (0.45, a question in itself), is now answered at once. At 0.4 a terse answer no longer
+        waits the "unsure" 1.8 s.
     complete_ms / unsure_ms / unfinished_ms: the wait for each verdict; unfinished_ms is the hard maximum.
     silence_only_ms: the wait when no score is available (an LLM backend without one).
     continuation_ms: speech this soon after a turn was released, before any of its reply was heard,

@@ -13,25 +13,10 @@ import torch
 import triton
 import triton.language as tl
 
-from engine.scripted import rope
+from engine.scripted import rope_cache
 
-
-def rope_cache_torch(
-    qkv: torch.Tensor,
-    cos: torch.Tensor,
-    sin: torch.Tensor,
-    k_cache: torch.Tensor,
-    v_cache: torch.Tensor,
-    slots: torch.Tensor,
-    positions: torch.Tensor,
-    heads: int,
-) -> torch.Tensor:
-    """Reference and CPU path: rotate q and k heads together, scatter k and v into the cache by position."""
-    kv_heads = (qkv.shape[1] - heads) // 2
-    qk = rope(qkv[:, : heads + kv_heads], cos, sin)
-    k_cache[slots, :, positions] = qk[:, heads:]
-    v_cache[slots, :, positions] = qkv[:, heads + kv_heads :]
-    return qk[:, :heads]
+# the reference and CPU path: the int8 TorchScript layer's own (engine/scripted.py)
+rope_cache_torch = rope_cache
 
 
 @triton.jit
