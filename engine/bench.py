@@ -211,6 +211,7 @@ def bench_engine(options: EngineOptions, tokens: int, repeat: int, ttft_repeat: 
             "dtype": _dtype_name(engine.dtype),
             "path": engine.path.description,
             "int8": engine.path.int8,
+            "vocabulary": f"{options.vocabulary} ({len(engine.runner.model.vocab)} tokens)",
             "single_row_dtype": _dtype_name(engine.path.single_row_dtype),
             # the engine sets its own thread's count on CPU (OpenMP's setting is per thread)
             "threads": (options.threads or os.cpu_count()) if engine.device.type == "cpu" else torch.get_num_threads(),
@@ -266,11 +267,14 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--threads", type=int, default=os.cpu_count())
     ap.add_argument("--repeat", type=int, default=2, help="runs per decode figure; the best is kept")
     ap.add_argument("--no-spec", action="store_true", help="skip the speculative-decoding comparison")
+    ap.add_argument("--vocabulary", default=EngineOptions.vocabulary, choices=("speakable", "full"))
     args = ap.parse_args(argv)
     tokens, hf_tokens = (32, 16) if args.quick else (128, 48)
     ttft_repeat, turn_repeat = (5, 1) if args.quick else (20, 3)
 
-    options = EngineOptions(model=args.model, dtype=args.dtype, threads=args.threads, max_seq_len=512)
+    options = EngineOptions(
+        model=args.model, dtype=args.dtype, threads=args.threads, max_seq_len=512, vocabulary=args.vocabulary
+    )
     eng = bench_engine(options, tokens, args.repeat, ttft_repeat, turn_repeat)
     spec = None
     if not args.no_spec:  # before HF: after transformers has run in this process, our engine measures slower

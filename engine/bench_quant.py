@@ -25,6 +25,7 @@ from engine.kv_cache import KVCache
 from engine.model import AttentionMeta, Model, ModelConfig
 from engine.quant import CALIBRATION_CHATS, cache_file
 from engine.tokenizer import Tokenizer
+from engine.vocab import speakable_ids
 from engine.weights import load_config, load_state_dict, resolve_model
 
 SYSTEM = "You are a friendly voice assistant. Answer in one or two short, spoken sentences."
@@ -65,7 +66,7 @@ def greedy(model: Model, config: ModelConfig, prompt: list[int], tokens: int, st
     with torch.inference_mode():
         logits = _forward(model, kv, prompt, 0, False)
         while len(out) < tokens:
-            out.append(int(logits[-1].argmax()))
+            out.append(int(model.vocab.tokens(logits[-1].argmax())))
             if out[-1] in stops:
                 break
             logits = _forward(model, kv, out[-1:], len(prompt) + len(out) - 1, False)
@@ -78,7 +79,7 @@ def teacher_forced(model: Model, config: ModelConfig, prompt: list[int], reply: 
     kv = KVCache.allocate(config.num_layers, 1, config.num_kv_heads, len(ids), config.head_dim, torch.float32, "cpu")
     with torch.inference_mode():
         logits = _forward(model, kv, ids, 0, True)
-    return logits[len(prompt) - 1 :].argmax(-1).tolist()
+    return model.vocab.tokens(logits[len(prompt) - 1 :].argmax(-1)).tolist()
 
 
 def run(model_name: str, tokens: int, threads: int) -> dict:
@@ -89,10 +90,11 @@ def run(model_name: str, tokens: int, threads: int) -> dict:
     system = {"role": "system", "content": SYSTEM}
     prompts = [tok.encode_chat([system, {"role": "user", "content": p}]) for p in PROMPTS]
     longest = max(len(p) for p in prompts) + tokens + 1
-    fp32 = Model(config, state, longest, torch.float32, "cpu")
+    vocab = speakable_ids(tok, config.vocab_size)  # the engine's default (EngineOptions.vocabulary)
+    fp32 = Model(config, state, longest, torch.float32, "cpu", vocab=vocab)
     calibration = [tok.encode_chat(c) for c in CALIBRATION_CHATS]
     int8 = Model(config, state, longest, torch.float32, "cpu", int8_calibration=calibration,
-                 int8_cache=cache_file(model_dir))  # fmt: skip
+                 int8_cache=cache_file(model_dir, vocab), vocab=vocab)  # fmt: skip
     rows = []
     for text, prompt in zip(PROMPTS, prompts, strict=True):
         ref = greedy(fp32, config, prompt, tokens, tok.stop_ids)

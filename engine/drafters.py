@@ -139,7 +139,7 @@ class ModelDrafter:
         last = [sum(lens[: i + 1]) - 1 for i in range(len(lens))]
         flat = torch.tensor([ids, pos, slots, last + [0] * (len(ids) - len(last))], device=self.device)
         logits = self.model.forward(flat[0], flat[1], flat[2], meta, self.kv, flat[3, : len(last)], self.layers)
-        return greedy_tokens(logits).tolist()
+        return self.model.vocab.tokens(greedy_tokens(logits)).tolist()
 
     def _chunk(self, seq: Sequence, start: int, n: int) -> None:
         meta = add_chunk_meta(AttentionMeta(None, None, None, 0, 1), seq.slot, start, n, self.device)

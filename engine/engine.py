@@ -36,6 +36,7 @@ from engine.scheduler import Batch, Scheduler
 from engine.sequence import Delta, Sequence
 from engine.speculative import Speculator
 from engine.tokenizer import IncrementalDetokenizer, Tokenizer
+from engine.vocab import speakable_ids
 from engine.weights import auto_model, load_config, load_state_dict, resolve_model
 
 _DTYPES = {"float32": torch.float32, "float16": torch.float16, "bfloat16": torch.bfloat16}
@@ -135,10 +136,11 @@ class Engine:
     def _build(self, config: ModelConfig, model_dir) -> Model:
         """The model on this engine's path; int8 calibrates its outlier smoothing on a few chats first."""
         calibration = [self.tokenizer.encode_chat(chat) for chat in CALIBRATION_CHATS] if self.path.int8 else None
-        cache = int8_cache_file(model_dir) if self.path.int8 else None
+        vocab = speakable_ids(self.tokenizer, config.vocab_size) if self.options.vocabulary == "speakable" else None
+        cache = int8_cache_file(model_dir, vocab) if self.path.int8 else None
         model = Model(
             config, load_state_dict(model_dir), self.options.max_seq_len, self.dtype, self.device,
-            self.single_row_dtype, int8_calibration=calibration, int8_cache=cache,
+            self.single_row_dtype, int8_calibration=calibration, int8_cache=cache, vocab=vocab,
         )  # fmt: skip
         if cache is not None and cache.is_file():  # this start's cache (read or just written): older ones go
             for old in stale_caches(cache):
@@ -390,6 +392,8 @@ class Engine:
         sp = self.speculator
         t_plan = time.perf_counter()
         drafts = sp.plan(batch.group) if sp is not None and batch.group else None
+        if drafts is not None:  # a token the model may not produce could never be accepted
+            drafts = [self.runner.model.vocab.producible(d) for d in drafts]
         t0 = time.perf_counter()
         new = self.runner.run(batch, drafts, self.pause_point)
         if sp is not None and batch.chunk is None:

@@ -39,6 +39,7 @@ from engine.quant import (
     unpack_int8,
 )
 from engine.scripted import Attn, Int8Layer, attend, compile_layer
+from engine.vocab import Vocab
 
 
 @dataclass(frozen=True)
@@ -155,9 +156,15 @@ def linear(x: torch.Tensor, w: Matrix, b: torch.Tensor | None = None) -> torch.T
 
 
 def load_weights(
-    config: ModelConfig, state: dict[str, torch.Tensor], dtype: torch.dtype, device, calibrating: bool = False
+    config: ModelConfig,
+    state: dict[str, torch.Tensor],
+    dtype: torch.dtype,
+    device,
+    calibrating: bool = False,
+    head_ids: torch.Tensor | None = None,
 ) -> Weights:
-    """Float weights; `calibrating` wraps every matmul weight in a RangeObserver (see `calibrate`)."""
+    """Float weights; `calibrating` wraps every matmul weight in a RangeObserver (see `calibrate`);
+    `head_ids`: the tokens the lm_head keeps, one logits column each (engine/vocab.py); None: all."""
     packed = packed_linear_available(dtype, device) and not calibrating
 
     def w(name: str) -> torch.Tensor:
@@ -186,6 +193,7 @@ def load_weights(
         )
     embed = w("model.embed_tokens.weight")
     lm_head = w("lm_head.weight") if "lm_head.weight" in state else embed
+    lm_head = lm_head if head_ids is None else lm_head[head_ids]
     return Weights(dtype, embed, mat(lm_head), norm("model.norm.weight"), layers)
 
 
@@ -205,8 +213,11 @@ def calibrate(config: ModelConfig, state: dict[str, torch.Tensor], prompts: list
     return weights
 
 
-def load_int8_weights(config: ModelConfig, state: dict[str, torch.Tensor], seen: Weights, device) -> Weights:
-    """int8 weights, SmoothQuant-ed with the input ranges in `seen` (engine/quant.py says why and how).
+def load_int8_weights(
+    config: ModelConfig, state: dict[str, torch.Tensor], seen: Weights, device, head_ids: torch.Tensor | None = None
+) -> Weights:
+    """int8 weights, SmoothQuant-ed with the input ranges in `seen` (engine/quant.py says why and how);
+    the lm_head keeps the rows of `head_ids` (None: all).
 
     Each smoothing divides a matmul's input channels by s where that input is made, and multiplies the
     weight's columns by s: RMSNorm weights for qkv, gate/up and the lm_head; the up projection's rows for
@@ -254,19 +265,20 @@ def load_int8_weights(config: ModelConfig, state: dict[str, torch.Tensor], seen:
         ]
         layers.append(Layer(attn_norm, q[0], None, q[1], mlp_norm, q[2], q[3]))
     embed = state["model.embed_tokens.weight"].to(device)  # looked up by row: its stored dtype is fine
-    rows = head_rows(state, device)
+    rows = head_rows(state, device, head_ids)
     lm_head = rows.float()
     s = smooth_scales(seen.lm_head.seen, lm_head.abs().amax(0))
     head = quantize_linear(lm_head * s, one_row=True)  # it only ranks: HeadRefine makes the top exact
     return Weights(torch.float32, embed, head, f32("model.norm.weight") / s, layers, HeadRefine(rows, s))
 
 
-def head_rows(state: dict[str, torch.Tensor], device) -> torch.Tensor:
-    """The lm_head's rows in their stored precision, which recompute each token's top logits exactly
-    (quant.refine_logits): a tied head's are the embedding's, kept for the lookup anyway; an untied one's
-    (the default Qwen GGUF stores its own, fp16) cost their memory (272 MB for Qwen's vocabulary) but only
-    32 of them are read a token."""
-    return state["lm_head.weight" if "lm_head.weight" in state else "model.embed_tokens.weight"].to(device)
+def head_rows(state: dict[str, torch.Tensor], device, head_ids: torch.Tensor | None = None) -> torch.Tensor:
+    """The lm_head's rows (those of `head_ids`) in their stored precision, which recompute each token's top
+    logits exactly (quant.refine_logits): a tied head's full set is the embedding's, kept for the lookup
+    anyway; an untied one's (the default Qwen GGUF stores its own, fp16) cost their memory (180 MB for
+    Qwen's speakable tokens) but only 32 of them are read a token."""
+    rows = state["lm_head.weight" if "lm_head.weight" in state else "model.embed_tokens.weight"].to(device)
+    return rows if head_ids is None else rows[head_ids]
 
 
 _INT8_PARTS = ("wqkv", "wo", "w_gate_up", "w_down")
@@ -343,19 +355,24 @@ class Model:
         single_row_dtype: torch.dtype | None = None,
         int8_calibration: list[list[int]] | None = None,
         int8_cache: Path | None = None,
+        vocab: list[int] | None = None,
     ) -> None:
         """`int8_calibration`: token ids of a few prompts; given, the weights are int8 (and `dtype` the
         activations' dtype, fp32) with outliers smoothed by the input ranges seen on these prompts.
         `int8_cache`: a file holding those int8 weights, read if it exists, else written (calibrating and
         quantizing a 0.5B model takes ~15 s; packing stored int8 weights ~4 s). A cache that cannot be read
-        is rebuilt, one that cannot be written is skipped, each with a warning: neither stops the engine."""
+        is rebuilt, one that cannot be written is skipped, each with a warning: neither stops the engine.
+        `vocab`: the token ids the model may produce (engine/vocab.py), one logits column each, in this
+        order; None: every token, column = id. The int8 cache must have been made for the same list."""
         self.config, self.dtype = config, dtype
+        self.vocab = Vocab(vocab, config.vocab_size, device)
+        head_ids = self.vocab.ids
         cached = None
         if int8_cache is not None and int8_cache.is_file():
             try:
                 stored = load_file(str(int8_cache))
                 embed = state["model.embed_tokens.weight"].to(device)
-                cached = int8_weights_from_state(stored, embed, head_rows(state, device), config.num_layers)
+                cached = int8_weights_from_state(stored, embed, head_rows(state, device, head_ids), config.num_layers)
             except Exception as e:  # a damaged file (a full disk, another program): calibrate again
                 if int8_calibration is None:
                     raise
@@ -364,17 +381,17 @@ class Model:
             self.weights = cached
         elif int8_calibration is not None:
             seen = calibrate(config, state, int8_calibration, device)
-            self.weights = load_int8_weights(config, state, seen, device)
+            self.weights = load_int8_weights(config, state, seen, device, head_ids)
             if int8_cache is not None:
                 try:
                     save_atomic(int8_state(self.weights), int8_cache)
                 except OSError as e:  # a read-only or full cache directory: run uncached
                     warnings.warn(f"int8 weights not cached ({e}): the next start calibrates again", stacklevel=2)
         else:
-            self.weights = load_weights(config, state, dtype, device)
+            self.weights = load_weights(config, state, dtype, device, head_ids=head_ids)
         self.single_row = None
         if single_row_dtype is not None and single_row_dtype != dtype:
-            self.single_row = load_weights(config, state, single_row_dtype, device)
+            self.single_row = load_weights(config, state, single_row_dtype, device, head_ids=head_ids)
         self.cos, self.sin = rope_tables(config.head_dim, config.rope_theta, max_positions, device)
         self.int8_layers = int8_layers(self.weights) if torch.device(device).type == "cpu" else None
         self.int8_layer = compile_layer() if self.int8_layers is not None else None
@@ -383,6 +400,7 @@ class Model:
     def from_weights(cls, config: ModelConfig, weights: Weights, max_positions: int, device) -> Model:
         model = cls.__new__(cls)
         model.config, model.dtype, model.weights, model.single_row = config, weights.dtype, weights, None
+        model.vocab = Vocab(None, config.vocab_size, device)
         model.cos, model.sin = rope_tables(config.head_dim, config.rope_theta, max_positions, device)
         model.int8_layers = model.int8_layer = None
         return model
@@ -399,6 +417,7 @@ class Model:
         pause: Callable[[], None] | None = None,  # called after each layer: may block while the caller's
         # urgent CPU work runs (voicebot/priority.py), so it need not wait for the whole step
     ) -> torch.Tensor:
+        """Logits [rows, len(self.vocab)]: a column per token the model may produce (`self.vocab.tokens`)."""
         c = self.config
         w = self.single_row if self.single_row is not None and ids.numel() == 1 else self.weights
         x = F.embedding(ids, w.embed).to(w.dtype)

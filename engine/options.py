@@ -7,6 +7,7 @@ from dataclasses import dataclass
 _DEVICES = ("auto", "cpu", "cuda")
 _DTYPES = ("auto", "float32", "float16", "bfloat16", "int8")
 _SPECULATION = ("none", "ngram", "draft", "self")
+_VOCABULARIES = ("speakable", "full")
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,9 @@ class EngineOptions:
     cuda_graphs: on CUDA, replay plain decode steps as CUDA graphs captured at load, one per batch-size
         bucket (engine/cuda_graphs.py): a small model's step is otherwise bound by kernel launches. Ignored
         on CPU; False to bisect a suspected capture bug.
+    vocabulary: "speakable": the model may produce only tokens a voice can say (Latin script, digits,
+        punctuation, common symbols) and the ones that end a reply (engine/vocab.py): no Chinese or emoji
+        mid-reply, and a third fewer lm_head rows to compute for Qwen. "full": every token (a text server).
     """
 
     model: str = "qwen2.5-coder-0.5b"
@@ -58,6 +62,7 @@ class EngineOptions:
     draft_model: str | None = None
     self_draft_layers: int | tuple[int, ...] | None = None
     cuda_graphs: bool = True
+    vocabulary: str = "speakable"
 
     def __post_init__(self) -> None:
         if self.device not in _DEVICES:
@@ -75,6 +80,8 @@ class EngineOptions:
             raise ValueError(f"EngineOptions.threads must be None or >= 1, got {self.threads}")
         if not isinstance(self.cuda_graphs, bool):
             raise ValueError(f"EngineOptions.cuda_graphs must be true or false, got {self.cuda_graphs!r}")
+        if self.vocabulary not in _VOCABULARIES:
+            raise ValueError(f"EngineOptions.vocabulary must be one of {_VOCABULARIES}, got {self.vocabulary!r}")
         if self.speculation not in _SPECULATION:
             raise ValueError(f"EngineOptions.speculation must be one of {_SPECULATION}, got {self.speculation!r}")
         if not 1 <= self.num_draft <= 16:

@@ -119,11 +119,14 @@ def random_signs(n: int, seed: int) -> torch.Tensor:
     return torch.randint(0, 2, (n,), generator=torch.Generator().manual_seed(seed)).float() * 2 - 1
 
 
-def cache_file(model_dir: Path) -> Path:
-    """Where a model's int8 weights are cached: keyed by its files and everything that shapes the result."""
+def cache_file(model_dir: Path, vocab: list[int] | None = None) -> Path:
+    """Where a model's int8 weights are cached: keyed by its files and everything that shapes the result,
+    `vocab` included (the lm_head's rows: engine/vocab.py)."""
     files = sorted(model_dir.resolve().glob("*.safetensors"))
+    head = "all" if vocab is None else hashlib.sha256(json.dumps(vocab).encode()).hexdigest()
     key = json.dumps(
         [
+            head,
             _FORMAT,
             ALPHA,
             CALIBRATION_CHATS,

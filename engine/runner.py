@@ -18,6 +18,7 @@ from engine.model import AttentionMeta, Model
 from engine.sampling import sample
 from engine.scheduler import Batch
 from engine.verify import verify
+from engine.vocab import Vocab
 
 
 def use_decode_kernel(device: torch.device) -> bool:
@@ -133,22 +134,26 @@ class ModelRunner:
         out: list[list[int]] = [[] for _ in batch.sampled]
         plain_rows = [starts[i] for i in plain] + ([n_group] if chunk_sampled else [])
         plain_seqs = [group[i] for i in plain] + ([chunk] if chunk_sampled else [])
+        vocab = self.model.vocab  # logits have a column per token the model may produce
         if scored is not None:
             assert chunk is not None
-            chunk.probs = _probs(logits[scored], chunk.params.probs_of)
+            chunk.probs = _probs(logits[scored], chunk.params.probs_of, vocab)
         first_rows = [*zip(starts[:-1], group, strict=True), *([(n_group, chunk)] if chunk_sampled else [])]
         for row, seq in first_rows:  # scores at the prompt's end: the distribution right after the prompt
             if seq is not None and seq.params.probs_of and seq.params.probs_at is None and not seq.output_ids:
-                seq.probs = _probs(logits[row], seq.params.probs_of)
+                seq.probs = _probs(logits[row], seq.params.probs_of, vocab)
         if plain_seqs:
             # a batch of plain decodes reads rows 0..n-1: a view, not a copy (1.2 ms for 8 x 152k logits)
             rows = logits[: len(plain_rows)] if plain_rows == list(range(len(plain_rows))) else logits[plain_rows]
-            tokens = sample(rows, [s.params for s in plain_seqs], [s.generator for s in plain_seqs]).tolist()
+            columns = sample(rows, [s.params for s in plain_seqs], [s.generator for s in plain_seqs])
+            tokens = vocab.tokens(columns).tolist()
             for i, t in zip([*plain, len(group)], tokens, strict=False):
                 out[i] = [t]
         if spec:
             spec_logits = [logits[starts[i] : starts[i + 1]] for i in spec]
-            accepted, nxt = verify(spec_logits, [group[i] for i in spec], [drafts[i] for i in spec])
+            spec_drafts = [vocab.columns(drafts[i]) for i in spec]  # each producible (Engine._step cut them)
+            accepted, nxt = verify(spec_logits, [group[i] for i in spec], spec_drafts)
+            nxt = vocab.tokens(torch.tensor(nxt, dtype=torch.long)).tolist()
             for i, a, t in zip(spec, accepted, nxt, strict=True):
                 out[i] = [*drafts[i][:a], t]
         for s, o in zip(group, out, strict=False):
@@ -165,5 +170,8 @@ class ModelRunner:
         )  # fmt: skip
 
 
-def _probs(logits: torch.Tensor, ids: tuple[int, ...]) -> tuple[float, ...]:
-    return tuple(torch.softmax(logits.float(), dim=-1)[list(ids)].tolist())
+def _probs(logits: torch.Tensor, ids: tuple[int, ...], vocab: Vocab) -> tuple[float, ...]:
+    """Each token's probability; 0 for one the model may not produce."""
+    columns = [vocab.column(i) for i in ids]
+    p = torch.softmax(logits.float(), dim=-1)[[0 if c is None else c for c in columns]].tolist()
+    return tuple(0.0 if c is None else x for c, x in zip(columns, p, strict=True))

@@ -69,15 +69,19 @@ def test_llm_choices_are_the_engines() -> None:
     assert get_args(fields["device"].annotation) == options._DEVICES
     assert get_args(fields["dtype"].annotation) == options._DTYPES
     assert get_args(fields["speculation"].annotation) == options._SPECULATION
+    assert get_args(fields["vocabulary"].annotation) == options._VOCABULARIES
 
 
 def test_engine_options_carry_the_llm_section() -> None:
     from voicebot.options import engine_options
 
-    cfg = load_config(None, {"llm.cuda_graphs": False, "llm.max_batch": 3, "llm.speculation": "none"})
+    cfg = load_config(
+        None, {"llm.cuda_graphs": False, "llm.max_batch": 3, "llm.speculation": "none", "llm.vocabulary": "full"}
+    )
     opts = engine_options(cfg)
-    assert (opts.cuda_graphs, opts.max_batch, opts.speculation) == (False, 3, "none")
-    assert engine_options(load_config()).cuda_graphs is True
+    assert (opts.cuda_graphs, opts.max_batch, opts.speculation, opts.vocabulary) == (False, 3, "none", "full")
+    default = engine_options(load_config())
+    assert (default.cuda_graphs, default.vocabulary) == (True, "speakable")
 
 
 def test_turn_phrase_lists_from_yaml_replace_the_built_in_ones() -> None:

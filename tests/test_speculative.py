@@ -196,15 +196,18 @@ class WrongDrafter:
 
     free, prior = True, 0.95  # so confident at first that the engine surely tries it
 
+    def __init__(self, token: int) -> None:
+        self.token = token
+
     def propose(self, seqs, ks):
-        return [[5] * k for k in ks]
+        return [[self.token] * k for k in ks]
 
     def release(self, seq):
         pass
 
 
 async def test_adaptive_k_drops_to_zero_for_a_useless_drafter(plain):
-    with Engine(EngineOptions(**BASE), drafter=WrongDrafter()) as e:
+    with Engine(EngineOptions(**BASE), drafter=WrongDrafter(plain.tokenizer.encode(" zebra")[0])) as e:
         params = SamplingParams(max_tokens=96, ignore_eos=True)
         mid, steps = None, 0
         async for _ in e.generate(PROMPTS[1], params):
@@ -215,6 +218,36 @@ async def test_adaptive_k_drops_to_zero_for_a_useless_drafter(plain):
     assert mid > 0 and stats["spec_accepted"] == 0  # it tried, and nothing was ever accepted
     # over the last 64 steps a non-adaptive k=4 would have proposed 256 tokens; only rare re-probes remain
     assert stats["spec_proposed"] - mid <= 16
+
+
+class CutDrafter:
+    """Proposes the plain reply's next token, then tokens the model may not produce (engine/vocab.py)."""
+
+    free, prior = True, 0.95
+
+    def __init__(self, prompt: int, reply: list[int], banned: int) -> None:
+        self.prompt, self.reply, self.banned = prompt, reply, banned
+
+    def propose(self, seqs, ks):
+        done = [len(s.tokens) - self.prompt for s in seqs]  # reply tokens so far (< 0: the engine's warm-up)
+        return [(self.reply[n : n + 1] + [self.banned] * k)[:k] if 0 <= n < len(self.reply) else []
+                for n, k in zip(done, ks, strict=True)]  # fmt: skip
+
+    def release(self, seq):
+        pass
+
+
+async def test_a_draft_is_cut_at_a_token_the_model_may_not_produce(plain):
+    """Such a token has no logits column: the draft stops before it, the reply stays plain decoding's."""
+    vocab = plain.runner.model.vocab
+    banned = next(i for i in range(plain.config.vocab_size) if vocab.column(i) is None)
+    prompt = plain.tokenizer.encode_chat(PROMPTS[1])
+    drafter = CutDrafter(len(prompt), plain.expected[1], banned)
+    with Engine(EngineOptions(**BASE), drafter=drafter) as e:
+        e.speculator.fixed_k = 3
+        assert await tokens_of(e, PROMPTS[1]) == plain.expected[1]
+        stats = e.stats()
+    assert stats["spec_accepted"] > 0 and stats["spec_proposed"] == stats["spec_accepted"]  # only the good ones
 
 
 def test_choose_k():

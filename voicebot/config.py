@@ -133,6 +133,10 @@ class LlmConfig(_Section):
     cuda_graphs: bool = Field(
         True, description="on a GPU, replay decode steps as CUDA graphs (~6x faster for the 0.5B); false to bisect"
     )
+    vocabulary: Literal["speakable", "full"] = Field(
+        "speakable", description="speakable: the model writes only what the voice can say (no Chinese, no emoji;"
+        " Qwen's lm_head a third smaller); full: every token"
+    )
     url: str | None = Field(None, description="base URL of an OpenAI-compatible server (backend: openai)")
     api_key: str | None = None
     system_prompt: str = "You are a friendly voice assistant. Answer in one or two short, spoken sentences."

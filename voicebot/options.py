@@ -61,6 +61,7 @@ def chunking(cfg: Config) -> dict[str, int]:
 
 _ENGINE_KEYS = (
     "model", "device", "dtype", "max_batch", "max_seq_len", "threads", "speculation", "num_draft", "cuda_graphs",
+    "vocabulary",
 )  # fmt: skip
 
 
