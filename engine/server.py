@@ -237,6 +237,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-seq-len", type=int, default=EngineOptions.max_seq_len)
     ap.add_argument("--max-queue", type=int, default=EngineOptions.max_queue)
     ap.add_argument("--max-tokens-cap", type=int, default=DEFAULT_MAX_TOKENS, help="default and most max_tokens")
+    ap.add_argument(
+        "--vocabulary", default=EngineOptions.vocabulary, choices=["speakable", "full"],
+        help="speakable: only what an English voice can say (for voicebot); full: every token (a text client)",
+    )  # fmt: skip
     args = ap.parse_args(argv)
     try:
         options = EngineOptions(
@@ -246,6 +250,7 @@ def main(argv: list[str] | None = None) -> int:
             max_batch=args.max_batch,
             max_seq_len=args.max_seq_len,
             max_queue=args.max_queue,
+            vocabulary=args.vocabulary,
         )
         engine = Engine(options)
     except (EngineError, ValueError) as e:
