@@ -137,17 +137,20 @@ def cache_file(model_dir: Path, vocab: list[int] | None = None) -> Path:
         ]
     )
     model = hashlib.sha256(str(model_dir.resolve()).encode()).hexdigest()[:8]
-    return cache_root() / "int8" / f"{model}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.safetensors"
+    name = f"{model}-{head[:8]}-{hashlib.sha256(key.encode()).hexdigest()[:16]}"  # each vocabulary keeps its own
+    return cache_root() / "int8" / f"{name}.safetensors"
 
 
 def stale_caches(current: Path) -> list[Path]:
-    """The other int8 caches of `current`'s model (another format, option or model file: none will be read
-    again, ~0.5 GB each for Qwen2.5-0.5B) and those named before the model's tag led the name."""
-    model = current.name.split("-")[0] + "-"
+    """The other int8 caches of `current`'s model and vocabulary (another format, option or model file: none
+    will be read again, ~0.5 GB each for Qwen2.5-0.5B), and those named before the model's tag (or then its
+    vocabulary's) led the name. The other vocabulary's cache stays: switching back costs no calibration."""
+    model, vocab = current.name.split("-")[:2]
+    older = (rf"{model}-{vocab}-[0-9a-f]{{16}}", rf"{model}-[0-9a-f]{{16}}", r"[0-9a-f]{16}")
     return [
         f
         for f in current.parent.glob("*.safetensors")
-        if f != current and (f.name.startswith(model) or re.fullmatch(r"[0-9a-f]{16}\.safetensors", f.name))
+        if f != current and any(re.fullmatch(rf"{p}\.safetensors", f.name) for p in older)
     ]
 
 

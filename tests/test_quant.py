@@ -215,11 +215,14 @@ def test_a_new_int8_cache_replaces_the_same_models_older_ones_and_no_other(tmp_p
     for name in ("a", "b"):
         (tmp_path / name).mkdir()
     current, other_model = cache_file(tmp_path / "a"), cache_file(tmp_path / "b")
+    other_vocab = cache_file(tmp_path / "a", [0, 1, 2])
     monkeypatch.setitem(quant.ROTATE, "qwen2", frozenset())  # another option: another name, the same model tag
     older = cache_file(tmp_path / "a")
     assert older != current and older.name.split("-")[0] == current.name.split("-")[0] != other_model.name[:8]
+    assert other_vocab.name.split("-")[0] == current.name.split("-")[0]
     legacy = current.with_name("0123456789abcdef.safetensors")  # named before the model's tag led the name
+    tagged = current.with_name(current.name[:9] + "0123456789abcdef.safetensors")  # before the vocabulary's
     current.parent.mkdir(parents=True)
-    for f in (current, other_model, older, legacy):
+    for f in (current, other_model, other_vocab, older, legacy, tagged):
         f.write_bytes(b"x")
-    assert sorted(stale_caches(current)) == sorted([older, legacy])
+    assert sorted(stale_caches(current)) == sorted([older, legacy, tagged])
