@@ -365,7 +365,7 @@ class Model:
         `vocab`: the token ids the model may produce (engine/vocab.py), one logits column each, in this
         order; None: every token, column = id. The int8 cache must have been made for the same list."""
         self.config, self.dtype = config, dtype
-        self.vocab = Vocab(vocab, config.vocab_size, device)
+        self.vocab = Vocab(vocab, config.vocab_size)
         head_ids = self.vocab.ids
         cached = None
         if int8_cache is not None and int8_cache.is_file():
@@ -400,7 +400,7 @@ class Model:
     def from_weights(cls, config: ModelConfig, weights: Weights, max_positions: int, device) -> Model:
         model = cls.__new__(cls)
         model.config, model.dtype, model.weights, model.single_row = config, weights.dtype, weights, None
-        model.vocab = Vocab(None, config.vocab_size, device)
+        model.vocab = Vocab(None, config.vocab_size)
         model.cos, model.sin = rope_tables(config.head_dim, config.rope_theta, max_positions, device)
         model.int8_layers = model.int8_layer = None
         return model

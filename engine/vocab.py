@@ -1,11 +1,12 @@
 """The tokens the model may say: a voice speaks Latin script, digits, punctuation and a few symbols.
 
-Why: the English voice cannot say Chinese characters, Cyrillic or emoji, yet Qwen's vocabulary is a third
-such tokens (50,862 of 151,936), and a small Qwen now and then drifts into Chinese mid-reply. Leaving
-them out of the lm_head means the model never writes what the voice would skip, and the lm_head, the
-largest matmul of a decode step, reads a third fewer rows (~1.6 ms of a ~30 ms batch-1 step on 2 AVX2
-cores). Its logits then have one column per kept token (`Vocab.ids`); the runner maps columns back to
-token ids. Every kept token keeps its exact logit: nothing else about the model changes.
+Why: the English voice cannot say Chinese characters, Cyrillic or emoji, yet a third of Qwen's vocabulary
+is such tokens (50,862 of 151,936), and asked about another language the 0.5B writes them ("猫", "Привет")
+where the voice would say nothing. Leaving them out of the lm_head means the model answers in what the
+voice can say ("cat", "Hello"), and the lm_head, the largest matmul of a decode step, reads a third fewer
+rows (1-2 ms of a ~26-30 ms batch-1 step on 2 AVX2 cores). Its logits then have one column per kept token
+(`Vocab.ids`); the runner maps columns back to token ids. The kept tokens' float logits are unchanged
+(int8's lm_head scales are fitted to the kept rows); nothing else about the model changes.
 """
 
 from __future__ import annotations
@@ -70,17 +71,17 @@ def speakable_ids(tokenizer: Tokenizer, vocab_size: int) -> list[int]:
 class Vocab:
     """Which token each logits column is: all of them (`ids` None), or a subset in id order."""
 
-    def __init__(self, ids: list[int] | None, vocab_size: int, device: torch.device | str = "cpu") -> None:
+    def __init__(self, ids: list[int] | None, vocab_size: int) -> None:
         self.size = vocab_size
-        self.ids = None if ids is None else torch.tensor(ids, dtype=torch.long, device=device)
+        self.ids = None if ids is None else torch.tensor(ids, dtype=torch.long)  # on the CPU, as tokens end up
         self._column: dict[int, int] = {} if ids is None else {t: c for c, t in enumerate(ids)}
 
     def __len__(self) -> int:
         return self.size if self.ids is None else self.ids.numel()
 
     def tokens(self, columns: torch.Tensor) -> torch.Tensor:
-        """Logits columns -> token ids."""
-        return columns if self.ids is None else self.ids.to(columns.device)[columns]
+        """Logits columns -> token ids (on the CPU, unless every token is a column)."""
+        return columns if self.ids is None else self.ids[columns.cpu()]
 
     def column(self, token: int) -> int | None:
         """A token's logits column; None: the model cannot produce it."""
