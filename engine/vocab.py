@@ -57,7 +57,7 @@ def token_text(token: str) -> str:
 
 def speakable_ids(tokenizer: Tokenizer, vocab_size: int) -> list[int]:
     """Token ids < `vocab_size` (the model's rows) whose text is speakable, and the ones that end a reply.
-    Other control tokens (`<|im_start|>`, fill-in-the-middle marks, padding) are left out: a reply that
+    Other control tokens (`<|im_start|>`, fill-in-the-middle marks) are left out: a reply that
     wrote one would be broken anyway."""
     special = {i for i, t in tokenizer.tok.get_added_tokens_decoder().items() if t.special}
     return sorted(
