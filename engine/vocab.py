@@ -15,6 +15,7 @@ import functools
 from typing import TYPE_CHECKING
 
 import torch
+from tokenizers import decoders
 
 if TYPE_CHECKING:
     from engine.tokenizer import Tokenizer
@@ -33,6 +34,8 @@ def speakable(text: str) -> bool:
 
 def _speakable_char(c: str) -> bool:
     code = ord(c)
+    if c == "\ufffd":  # a byte of some character, as a SentencePiece decoder shows it: kept, unknown
+        return True
     if 0xDC80 <= code <= 0xDCFF:  # a byte of an incomplete character (decoded with surrogateescape)
         byte = code - 0xDC00
         return byte < 0xC0 or byte in _LEAD_BYTES  # a continuation byte, or a speakable character's start
@@ -60,11 +63,15 @@ def speakable_ids(tokenizer: Tokenizer, vocab_size: int) -> list[int]:
     Other control tokens (`<|im_start|>`, fill-in-the-middle marks) are left out: a reply that
     wrote one would be broken anyway."""
     special = {i for i, t in tokenizer.tok.get_added_tokens_decoder().items() if t.special}
+    vocab = tokenizer.tok.get_vocab(with_added_tokens=True)
+    if isinstance(tokenizer.tok.decoder, decoders.ByteLevel):
+        texts = {i: token_text(token) for token, i in vocab.items()}
+    else:  # SentencePiece-style ("▁word", "<0xE4>"): the decoder's text
+        texts = {i: tokenizer.decode([i], skip_special_tokens=False) for i in vocab.values()}
     return sorted(
         i
-        for token, i in tokenizer.tok.get_vocab(with_added_tokens=True).items()
-        if i < vocab_size
-        and (i in tokenizer.stop_ids or (i not in special and speakable(token_text(token))))
+        for i, text in texts.items()
+        if i < vocab_size and (i in tokenizer.stop_ids or (i not in special and speakable(text)))
     )
 
 

@@ -35,6 +35,18 @@ def test_speakable_ids_keep_latin_text_and_the_reply_ends_only(qwen) -> None:
     assert len(kept) < 0.7 * config.vocab_size  # a third of Qwen's vocabulary is other scripts
 
 
+def test_a_sentencepiece_vocabulary_is_judged_by_its_decoded_text() -> None:
+    """Llama-style vocabularies mark a space with "▁" and spell rare characters in byte tokens."""
+    from tokenizers import Tokenizer as RustTokenizer
+    from tokenizers import decoders, models
+
+    pieces = ["<unk>", "</s>", "▁Hello", "▁world", "▁世界", "<0xE4>", "é"]
+    rust = RustTokenizer(models.BPE({p: i for i, p in enumerate(pieces)}, [], unk_token="<unk>", byte_fallback=True))
+    rust.decoder = decoders.Sequence([decoders.Replace("▁", " "), decoders.ByteFallback(), decoders.Fuse()])
+    tok = Tokenizer(rust, {"eos_token": "</s>"})
+    assert speakable_ids(tok, len(pieces)) == [0, 1, 2, 3, 5, 6]  # not "▁世界"; the byte piece is kept
+
+
 def test_vocab_maps_columns_and_cuts_drafts() -> None:
     vocab = Vocab([2, 5, 7, 11], 12)
     assert len(vocab) == 4
