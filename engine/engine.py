@@ -121,7 +121,7 @@ class Engine:
         print(f"engine: {self.model_name} on {self.device}: {using}", file=sys.stderr, flush=True)
         drafter = self._custom_drafter or self._make_drafter(model)
         if drafter is not None:
-            self.speculator = Speculator(drafter, o.num_draft, o.max_seq_len)
+            self.speculator = Speculator(drafter, o.num_draft, o.max_seq_len, model.vocab.producible)
             self.speculator.calibrate(self.runner, o.max_batch)
         self._warm_up()
 
@@ -392,8 +392,6 @@ class Engine:
         sp = self.speculator
         t_plan = time.perf_counter()
         drafts = sp.plan(batch.group) if sp is not None and batch.group else None
-        if drafts is not None:  # a token the model may not produce could never be accepted
-            drafts = [self.runner.model.vocab.producible(d) for d in drafts]
         t0 = time.perf_counter()
         new = self.runner.run(batch, drafts, self.pause_point)
         if sp is not None and batch.chunk is None:

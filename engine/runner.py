@@ -151,7 +151,7 @@ class ModelRunner:
                 out[i] = [t]
         if spec:
             spec_logits = [logits[starts[i] : starts[i + 1]] for i in spec]
-            spec_drafts = [vocab.columns(drafts[i]) for i in spec]  # each producible (Engine._step cut them)
+            spec_drafts = [vocab.columns(drafts[i]) for i in spec]  # each producible (Speculator.plan cut them)
             accepted, nxt = verify(spec_logits, [group[i] for i in spec], spec_drafts)
             nxt = vocab.tokens(torch.tensor(nxt, dtype=torch.long)).tolist()
             for i, a, t in zip(spec, accepted, nxt, strict=True):

@@ -98,8 +98,17 @@ class StepCosts:
 
 
 class Speculator:
-    def __init__(self, drafter: Drafter, num_draft: int, max_seq_len: int) -> None:
+    def __init__(
+        self,
+        drafter: Drafter,
+        num_draft: int,
+        max_seq_len: int,
+        producible: Callable[[list[int]], list[int]] = lambda draft: draft,
+    ) -> None:
+        """`producible`: a draft's longest prefix the model could produce (engine.vocab.Vocab.producible):
+        a guess is cut there before k is chosen, as if the drafter had found no more."""
         self.drafter, self.num_draft, self.max_seq_len = drafter, num_draft, max_seq_len
+        self.producible = producible
         self.costs = StepCosts()
         self.draft_step_s = 0.0  # running average of drafting time per draft step
         self.proposed = self.accepted = self.verify_rows = 0
@@ -117,6 +126,7 @@ class Speculator:
         t0 = time.perf_counter()
         proposals = self.drafter.propose(group, caps) if self.drafter.free else None
         if proposals is not None:
+            proposals = [self.producible(p) for p in proposals]
             caps = [len(p) for p in proposals]
         if self.fixed_k is not None:
             ks = [min(cap, self.fixed_k) for cap in caps]
@@ -124,8 +134,9 @@ class Speculator:
             bias = self.overrun[True] / self.overrun[False]
             ks = choose_k([self.rate(s) for s in group], caps, self.costs, lambda k: k * self.draft_step_s, bias)
         self.predicted = self.costs(len(group) + sum(ks)) + max(ks, default=0) * self.draft_step_s
-        if proposals is None:
+        if proposals is None:  # a paid drafter: a draft model shares the target's vocabulary, cut for others
             proposals = self.drafter.propose(group, ks) if any(ks) else [[] for _ in group]
+            proposals = [self.producible(p) for p in proposals]
         if any(ks) or self.drafter.free:
             spent = (time.perf_counter() - t0 - getattr(self.drafter, "prefill_s", 0.0)) / max(1, max(ks))
             self.draft_step_s = (
