@@ -274,8 +274,8 @@ def load_int8_weights(
 
 def head_rows(state: dict[str, torch.Tensor], device, head_ids: torch.Tensor | None = None) -> torch.Tensor:
     """The lm_head's rows (those of `head_ids`) in their stored precision, which recompute each token's top
-    logits exactly (quant.refine_logits): a tied head's full set is the embedding's, kept for the lookup
-    anyway; an untied one's (the default Qwen GGUF stores its own, fp16) cost their memory (180 MB for
+    logits exactly (quant.refine_logits): a tied head's are the embedding's (shared when all are kept, else
+    a copy); an untied one's (the default Qwen GGUF stores its own, fp16) cost their memory (180 MB for
     Qwen's speakable tokens) but only 32 of them are read a token."""
     rows = state["lm_head.weight" if "lm_head.weight" in state else "model.embed_tokens.weight"].to(device)
     return rows if head_ids is None else rows[head_ids]

@@ -137,14 +137,15 @@ def cache_file(model_dir: Path, vocab: list[int] | None = None) -> Path:
         ]
     )
     model = hashlib.sha256(str(model_dir.resolve()).encode()).hexdigest()[:8]
-    name = f"{model}-{head[:8]}-{hashlib.sha256(key.encode()).hexdigest()[:16]}"  # each vocabulary keeps its own
+    # a full and a partial lm_head keep a file each; a new partial list replaces the old one's (stale_caches)
+    name = f"{model}-{'all' if vocab is None else 'part'}-{hashlib.sha256(key.encode()).hexdigest()[:16]}"
     return cache_root() / "int8" / f"{name}.safetensors"
 
 
 def stale_caches(current: Path) -> list[Path]:
     """The other int8 caches of `current`'s model and vocabulary (another format, option or model file: none
-    will be read again, ~0.5 GB each for Qwen2.5-0.5B), and those named before the model's tag (or then its
-    vocabulary's) led the name. The other vocabulary's cache stays: switching back costs no calibration."""
+    will be read again, ~0.5 GB each for Qwen2.5-0.5B), and those named before the model's tag (or then the
+    lm_head's, all or part) led the name. The other kind's cache stays: switching back costs no calibration."""
     model, vocab = current.name.split("-")[:2]
     older = (rf"{model}-{vocab}-[0-9a-f]{{16}}", rf"{model}-[0-9a-f]{{16}}", r"[0-9a-f]{16}")
     return [

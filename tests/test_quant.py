@@ -175,7 +175,8 @@ def test_int8_engine_keeps_fp32_greedy_tokens():
 
 
 @pytest.mark.slow
-def test_int8_weights_cached_on_disk_load_identical(tmp_path, monkeypatch):
+@pytest.mark.parametrize("every", [None, 3])  # the whole vocabulary, or every third token (engine/vocab.py)
+def test_int8_weights_cached_on_disk_load_identical(tmp_path, monkeypatch, every):
     from engine.kv_cache import KVCache
     from engine.model import AttentionMeta, Model, ModelConfig
     from engine.quant import CALIBRATION_CHATS
@@ -197,10 +198,13 @@ def test_int8_weights_cached_on_disk_load_identical(tmp_path, monkeypatch):
 
     monkeypatch.setitem(quant.ONE_ROW, config.arch, frozenset({"wqkv", "w_gate_up"}))  # both kinds in the file
     monkeypatch.setitem(quant.ROTATE, config.arch, frozenset({"w_gate_up", "w_down"}))  # rotated and not
-    built = Model(config, state, n, torch.float32, "cpu", int8_calibration=chats, int8_cache=cache)
+    vocab = None if every is None else list(range(0, config.vocab_size, every))
+    built = Model(config, state, n, torch.float32, "cpu", int8_calibration=chats, int8_cache=cache, vocab=vocab)
     assert cache.is_file() and not list(tmp_path.glob(".*"))  # written whole, no temporary left behind
-    loaded = Model(config, state, n, torch.float32, "cpu", int8_calibration=None, int8_cache=cache)
-    assert torch.equal(logits(built), logits(loaded))
+    loaded = Model(config, state, n, torch.float32, "cpu", int8_calibration=None, int8_cache=cache, vocab=vocab)
+    assert torch.equal(logits(built), logits(loaded)) and logits(loaded).shape == (n, len(loaded.vocab))
+    rows = state["model.embed_tokens.weight"] if vocab is None else state["model.embed_tokens.weight"][vocab]
+    assert torch.equal(loaded.weights.head_refine.rows, rows)  # each column refined from its own token's row
     kinds = {part: getattr(loaded.weights.layers[0], part).one_row for part in ("wqkv", "wo", "w_gate_up", "w_down")}
     assert kinds == {"wqkv": True, "wo": False, "w_gate_up": True, "w_down": False}
     blocks = {part: getattr(loaded.weights.layers[0], part).rotation for part in ("wqkv", "w_gate_up", "w_down")}
@@ -215,7 +219,7 @@ def test_a_new_int8_cache_replaces_the_same_models_older_ones_and_no_other(tmp_p
     for name in ("a", "b"):
         (tmp_path / name).mkdir()
     current, other_model = cache_file(tmp_path / "a"), cache_file(tmp_path / "b")
-    other_vocab = cache_file(tmp_path / "a", [0, 1, 2])
+    other_vocab, older_vocab = cache_file(tmp_path / "a", [0, 1, 2]), cache_file(tmp_path / "a", [0, 1])
     monkeypatch.setitem(quant.ROTATE, "qwen2", frozenset())  # another option: another name, the same model tag
     older = cache_file(tmp_path / "a")
     assert older != current and older.name.split("-")[0] == current.name.split("-")[0] != other_model.name[:8]
@@ -223,6 +227,7 @@ def test_a_new_int8_cache_replaces_the_same_models_older_ones_and_no_other(tmp_p
     legacy = current.with_name("0123456789abcdef.safetensors")  # named before the model's tag led the name
     tagged = current.with_name(current.name[:9] + "0123456789abcdef.safetensors")  # before the vocabulary's
     current.parent.mkdir(parents=True)
-    for f in (current, other_model, other_vocab, older, legacy, tagged):
+    for f in (current, other_model, other_vocab, older_vocab, older, legacy, tagged):
         f.write_bytes(b"x")
     assert sorted(stale_caches(current)) == sorted([older, legacy, tagged])
+    assert older_vocab in stale_caches(other_vocab) and current not in stale_caches(other_vocab)
