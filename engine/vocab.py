@@ -12,6 +12,7 @@ rows (1-2 ms of a ~26-30 ms batch-1 step on 2 AVX2 cores). Its logits then have 
 from __future__ import annotations
 
 import functools
+import re
 from typing import TYPE_CHECKING
 
 import torch
@@ -23,39 +24,35 @@ if TYPE_CHECKING:
 # Unicode blocks a voice can say: Latin (ASCII, Latin-1, Extended-A/B), Greek (pi, mu), general
 # punctuation, currency, letterlike symbols, number forms, arrows, mathematical operators.
 _SPEAKABLE = ((0x0000, 0x024F), (0x0370, 0x03FF), (0x2000, 0x206F), (0x20A0, 0x20CF), (0x2100, 0x22FF))
-# A token may be part of a character (byte-level BPE): these lead bytes start one in the ranges above.
-_LEAD_BYTES = frozenset([*range(0xC2, 0xCA), 0xCD, 0xCE, 0xCF, 0xE2])
+# A token may be part of a character (byte-level BPE; `token_text` gives such a byte b as the lone surrogate
+# U+DC00 + b): continuation bytes, and the lead bytes that start a character in the ranges above.
+_PIECES = ((0x80, 0xBF), (0xC2, 0xC9), (0xCD, 0xCF), (0xE2, 0xE2))
+_UNSPEAKABLE = re.compile(
+    "[^" + "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in _SPEAKABLE)
+    + "".join(f"\\U{0xDC00 + lo:08x}-\\U{0xDC00 + hi:08x}" for lo, hi in _PIECES) + "]"
+)  # fmt: skip
 
 
 def speakable(text: str) -> bool:
     """Every character is one a voice can say (a token's text from `token_text` may hold byte pieces)."""
-    return all(map(_speakable_char, text))
-
-
-def _speakable_char(c: str) -> bool:
-    code = ord(c)
-    if c == "\ufffd":  # a byte of some character, as a SentencePiece decoder shows it: kept, unknown
-        return True
-    if 0xDC80 <= code <= 0xDCFF:  # a byte of an incomplete character (decoded with surrogateescape)
-        byte = code - 0xDC00
-        return byte < 0xC0 or byte in _LEAD_BYTES  # a continuation byte, or a speakable character's start
-    return any(lo <= code <= hi for lo, hi in _SPEAKABLE)
+    return _UNSPEAKABLE.search(text) is None
 
 
 @functools.cache
-def _byte_decoder() -> dict[str, int]:
-    """Byte-level BPE's printable stand-in of each byte (GPT-2's table) -> the byte."""
+def _byte_decoder() -> dict[int, int]:
+    """Byte-level BPE's printable stand-in of each byte (GPT-2's table) -> the byte, for str.translate."""
     printable = [*range(ord("!"), ord("~") + 1), *range(ord("¡"), ord("¬") + 1), *range(ord("®"), ord("ÿ") + 1)]
     rest = [b for b in range(256) if b not in printable]
-    return {chr(b): b for b in printable} | {chr(256 + i): b for i, b in enumerate(rest)}
+    return {b: b for b in printable} | {256 + i: b for i, b in enumerate(rest)}
 
 
 def token_text(token: str) -> str:
     """A vocabulary entry as text; bytes of an incomplete character come out as lone surrogates."""
-    table = _byte_decoder()
-    if not all(c in table for c in token):  # not a byte-level entry (an added token, another tokenizer)
+    try:
+        raw = token.translate(_byte_decoder()).encode("latin-1")  # each stand-in -> its byte
+    except UnicodeEncodeError:  # not a byte-level entry (an added token, another tokenizer)
         return token
-    return bytes(table[c] for c in token).decode("utf-8", errors="surrogateescape")
+    return raw.decode("utf-8", errors="surrogateescape")
 
 
 def speakable_ids(tokenizer: Tokenizer, vocab_size: int) -> list[int]:
@@ -66,8 +63,9 @@ def speakable_ids(tokenizer: Tokenizer, vocab_size: int) -> list[int]:
     vocab = tokenizer.tok.get_vocab(with_added_tokens=True)
     if isinstance(tokenizer.tok.decoder, decoders.ByteLevel):
         texts = {i: token_text(token) for token, i in vocab.items()}
-    else:  # SentencePiece-style ("▁word", "<0xE4>"): the decoder's text
+    else:  # SentencePiece-style ("▁word", "<0xE4>"): the decoder's text, where a byte piece reads U+FFFD
         texts = {i: tokenizer.decode([i], skip_special_tokens=False) for i in vocab.values()}
+        texts = {i: t.replace("\ufffd", "\udc80") for i, t in texts.items()}  # kept, as a continuation byte
     return sorted(
         i
         for i, text in texts.items()
