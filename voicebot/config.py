@@ -135,7 +135,7 @@ class LlmConfig(_Section):
     )
     vocabulary: Literal["speakable", "full"] = Field(
         "speakable", description="speakable: the model writes only what the voice can say (no Chinese, no emoji;"
-        " Qwen's lm_head a third smaller); full: every token"
+        " Qwen's lm_head a third smaller); full: every token (a voice that speaks other scripts)"
     )
     url: str | None = Field(None, description="base URL of an OpenAI-compatible server (backend: openai)")
     api_key: str | None = None
