@@ -109,6 +109,8 @@ class Engine:
         self.model_dir = resolve_model(self.model_name)
         self.tokenizer = Tokenizer.from_dir(self.model_dir)
         self.config = c = ModelConfig.from_hf(load_config(self.model_dir))
+        # the tokens the model may write, once: a draft model shares the tokenizer and vocab_size (_make_drafter)
+        self.vocab_ids = speakable_ids(self.tokenizer, c.vocab_size) if o.vocabulary == "speakable" else None
         model = self._build(c, self.model_dir)
         graphs = o.cuda_graphs and self.device.type == "cuda"
         slots = o.max_batch + 1 if graphs else o.max_batch  # CUDA graphs pad into a scratch slot
@@ -136,7 +138,7 @@ class Engine:
     def _build(self, config: ModelConfig, model_dir) -> Model:
         """The model on this engine's path; int8 calibrates its outlier smoothing on a few chats first."""
         calibration = [self.tokenizer.encode_chat(chat) for chat in CALIBRATION_CHATS] if self.path.int8 else None
-        vocab = speakable_ids(self.tokenizer, config.vocab_size) if self.options.vocabulary == "speakable" else None
+        vocab = self.vocab_ids
         cache = int8_cache_file(model_dir, vocab) if self.path.int8 else None
         model = Model(
             config, load_state_dict(model_dir), self.options.max_seq_len, self.dtype, self.device,
