@@ -101,7 +101,11 @@ class Engine:
         thread that also runs parallel torch ops makes both slower (measured: bf16 decode ~25% slower)."""
         o = self.options
         if self.device.type == "cpu":
-            torch.set_num_threads(o.threads or os.cpu_count() or 1)  # per-thread setting under OpenMP
+            # per-thread under OpenMP, but torch applies its last process-wide count to a thread on the thread's
+            # first parallel op: done first here, or a second engine loading at the same time (another thread
+            # count) would set this one's at random (seen: the 0.5B on 1 thread beside a 1-thread engine)
+            torch.get_num_threads()
+            torch.set_num_threads(o.threads or os.cpu_count() or 1)
         self.model_name = o.model
         if o.model == "auto":
             self.model_name, why = auto_model(self.device.type)
@@ -116,7 +120,7 @@ class Engine:
         slots = o.max_batch + 1 if graphs else o.max_batch  # CUDA graphs pad into a scratch slot
         kv = KVCache.allocate(c.num_layers, slots, c.num_kv_heads, o.max_seq_len, c.head_dim, self.dtype, self.device)
         self.runner = ModelRunner(model, kv, self.device, self._capture(model, kv) if graphs else None)
-        threads = torch.get_num_threads() if self.device.type == "cpu" else 0
+        self.threads = threads = torch.get_num_threads() if self.device.type == "cpu" else 0  # this thread's
         using = f"{self.path.description}, {threads} threads" if threads else self.path.description
         if self.runner.graphs is not None:
             using += f", decode in CUDA graphs (batch {', '.join(map(str, self.runner.graphs.buckets))})"

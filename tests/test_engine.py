@@ -196,6 +196,28 @@ async def test_overload_raises_and_default_dtype_answers():
         assert "Paris" in reply
 
 
+def test_an_engine_keeps_its_thread_count_while_another_thread_sets_torchs(model_dir):
+    """Two engines in one process (the reply model on every core, the second end-of-turn model on one):
+    torch applies its last process-wide count to a thread on the thread's first parallel op, so an engine
+    that set its count first and read it after could run on the other's."""
+    import threading
+
+    stop = threading.Event()
+
+    def other() -> None:  # another engine's thread setting its own count, over and over
+        while not stop.is_set():
+            torch.set_num_threads(1)
+
+    t = threading.Thread(target=other)
+    t.start()
+    try:
+        with Engine(EngineOptions(model="smollm2-135m", dtype="float32", max_batch=1, threads=2)) as engine:
+            assert engine.threads == 2
+    finally:
+        stop.set()
+        t.join()
+
+
 def test_missing_model_names_what_to_install(monkeypatch, tmp_path):
     with pytest.raises(ModelNotFoundError, match="not found"):
         Engine(EngineOptions(model=str(tmp_path / "missing.gguf")))
