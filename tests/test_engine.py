@@ -197,12 +197,12 @@ async def test_overload_raises_and_default_dtype_answers():
 
 
 def test_an_engine_keeps_its_thread_count_while_another_thread_sets_torchs(model_dir):
-    """Two engines in one process (the reply model on every core, the second end-of-turn model on one):
-    torch applies its last process-wide count to a thread on the thread's first parallel op, so an engine
-    that set its count first and read it after could run on the other's."""
+    """Two engines in one process (say a reply model on every core and a small scorer on one): torch applies
+    its last process-wide count to a thread on the thread's first parallel op, so an engine that set its
+    count first and ran after could run on the other's (docs/MEASUREMENTS.md, sixteenth session)."""
     import threading
 
-    stop = threading.Event()
+    stop, mine = threading.Event(), torch.get_num_threads()
 
     def other() -> None:  # another engine's thread setting its own count, over and over
         while not stop.is_set():
@@ -216,6 +216,7 @@ def test_an_engine_keeps_its_thread_count_while_another_thread_sets_torchs(model
     finally:
         stop.set()
         t.join()
+        torch.set_num_threads(mine)  # the process-wide count as it was, for threads that start later
 
 
 def test_missing_model_names_what_to_install(monkeypatch, tmp_path):
