@@ -213,8 +213,8 @@ def bench_engine(options: EngineOptions, tokens: int, repeat: int, ttft_repeat: 
             "int8": engine.path.int8,
             "vocabulary": f"{options.vocabulary} ({len(engine.runner.model.vocab)} tokens)",
             "single_row_dtype": _dtype_name(engine.path.single_row_dtype),
-            # the engine sets its own thread's count on CPU (OpenMP's setting is per thread)
-            "threads": (options.threads or os.cpu_count()) if engine.device.type == "cpu" else torch.get_num_threads(),
+            # on CPU the count the engine's own thread runs on (OpenMP's setting is per thread); else the host's
+            "threads": engine.threads or torch.get_num_threads(),
         }
         return {
             "side": side,
