@@ -195,6 +195,20 @@ async def test_asked_the_time_it_tells_the_callers_clock(cfg, models):
 
 
 @module_loop
+async def test_a_spoken_calculation_is_answered_with_its_exact_result(cfg, models):
+    """Spoken "What is seventeen times twenty-three?" and "Is seven times eight equal to fifty-four?": the model alone
+    says 401 (or 411) and "Yes"; with the arithmetic note 391 and no."""
+    from voicebot.bench_questions import is_useful, question_audio
+    from voicebot.runner import run_recording
+
+    asked = {"What is seventeen times twenty-three?": "391", "Is seven times eight equal to fifty-four?": "no"}
+    for said, expected in asked.items():
+        turns, _ = await run_recording(cfg, models, question_audio(models.tts, said), realtime=False)
+        reply = " ".join(t.reply_text for t in turns)
+        assert is_useful(reply, [expected]), ([t.transcript for t in turns], reply)
+
+
+@module_loop
 async def test_a_short_reply_is_answered_at_once(cfg, models):
     """Spoken "Tell me more." and "Why?": Whisper closes them, and the turn ends as complete, though the model
     scores them near 0 (it expects "Tell me more about ..."); they used to wait the unsure 1.6 s."""

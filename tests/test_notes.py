@@ -45,3 +45,10 @@ def test_a_turn_gets_one_note_with_what_it_needs() -> None:
     assert both is not None and both.startswith("Now: 7:30 AM, Thursday") and "alarms" in both
     assert notes("Tell me a joke.") is None
     assert TurnNotes(None, limits=False)("What time is it? And play some music.") is None
+
+
+def test_a_calculation_gets_its_result_and_can_be_turned_off() -> None:
+    note = TurnNotes(None)("What is 17 times 23?")
+    assert note == "Exact result: 17 times 23 is 391."
+    assert TurnNotes(None, arithmetic=False)("What is 17 times 23?") is None
+    assert TurnNotes(None)("Tell me about the number 17.") is None

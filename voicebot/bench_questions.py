@@ -4,7 +4,8 @@ Latency alone can't tell a fast assistant from a useless one: each question is s
 transcribed and answered through the real pipeline, and the reply counts as useful when it contains an
 expected word. The questions are general knowledge, not tuned to any model. A second set asks what only
 the clock knows and for what the assistant lacks (a timer, the weather): right when the reply gives the
-clock, or says it can't (voicebot/notes.py).
+clock, or says it can't (voicebot/notes.py). A third asks for calculations past one-digit sums, which a
+small model guesses (voicebot/arithmetic.py).
 """
 
 from __future__ import annotations
@@ -51,6 +52,18 @@ QUESTIONS: tuple[Question, ...] = (
     Question("What is the largest ocean on Earth?", ("pacific",)),
     Question("Who wrote Romeo and Juliet?", ("shakespeare",)),
     Question("How many grams are there in a kilogram?", ("1000",)),
+)
+
+# Calculations as people ask them, the easy with the hard: right when the reply gives the result.
+ARITHMETIC: tuple[Question, ...] = (
+    Question("What is seventeen times twenty-three?", ("391",)),
+    Question("What is fifteen percent of eighty?", ("12",)),
+    Question("What is eight times one hundred twenty-five?", ("1000",)),
+    Question("What is a third of ninety?", ("30",)),
+    Question("Is seven times eight equal to fifty-four?", ("no",)),
+    Question("What is one thousand minus four hundred thirty-seven?", ("563",)),
+    Question("What is forty-five times twelve?", ("540",)),
+    Question("What is the square root of one hundred forty-four?", ("12",)),
 )
 
 # A reply that says it cannot do what was asked.
@@ -149,16 +162,23 @@ class QuestionResult:
 async def run_questions_bench(cfg: Config, json_out: Path | None, limit: int = 0) -> int:
     """Speak each question, answer it in a fresh session (as fast as possible), score and print the replies."""
     questions = QUESTIONS[:limit] if limit else QUESTIONS
+    arithmetic = ARITHMETIC[:limit] if limit else ARITHMETIC
     asks = [q.text for q in situational(datetime.now())]  # their expected words are made when each is asked
+    texts = [q.text for q in questions] + asks + [q.text for q in arithmetic]
     # Piper's default voice, not the config's: the same questions whatever voice the bot answers with.
     tts = await asyncio.to_thread(PiperTts)
-    audios = await asyncio.to_thread(lambda: [question_audio(tts, t) for t in [q.text for q in questions] + asks])
+    audios = await asyncio.to_thread(lambda: [question_audio(tts, t) for t in texts])
     models = await load_models(cfg)
     results: list[QuestionResult] = []
     try:
         meta = llm_meta(cfg, models)
         for i, audio in enumerate(audios):
-            q = questions[i] if i < len(questions) else situational(datetime.now())[i - len(questions)]
+            if i < len(questions):
+                q = questions[i]
+            elif i < len(questions) + len(asks):
+                q = situational(datetime.now())[i - len(questions)]
+            else:
+                q = arithmetic[i - len(questions) - len(asks)]
             turns, _ = await run_recording(cfg, models, audio, realtime=False, trailing_silence_s=0.0)
             reply = " / ".join(t.reply_text for t in turns)
             errors = [t.error for t in turns if t.error]
@@ -174,8 +194,10 @@ async def run_questions_bench(cfg: Config, json_out: Path | None, limit: int = 0
             )
     finally:
         await models.close()
-    general, rest = results[: len(questions)], results[len(questions) :]
-    useful, right = sum(r.useful for r in general), sum(r.useful for r in rest)
+    general = results[: len(questions)]
+    rest = results[len(questions) : len(questions) + len(asks)]
+    sums = results[len(questions) + len(asks) :]
+    useful, right, sums_right = (sum(r.useful for r in group) for group in (general, rest, sums))
     print(f"\n{'#':>2}  {'useful':<6}  {'question':<50}  {'transcript':<50}  reply")
     for i, r in enumerate(results, 1):
         reply = " ".join(r.reply.split())  # one line per question
@@ -183,10 +205,13 @@ async def run_questions_bench(cfg: Config, json_out: Path | None, limit: int = 0
         print(f"{i:>2}  {'yes' if r.useful else 'no':<6}  {r.question:<50}  {r.transcript:<50}  {reply}")
     print(f"\nuseful: {useful}/{len(general)}  ({cfg.llm.model}, dtype {cfg.llm.dtype})")
     print(f"the clock, and what it can't do: {right}/{len(rest)} right")
+    print(f"calculations: {sums_right}/{len(sums)} right")
     if json_out is not None:
         data = {"machine": machine(), **meta, "useful": useful, "total": len(general)}
         data |= {"situational_right": right, "situational_total": len(rest)}
+        data |= {"arithmetic_right": sums_right, "arithmetic_total": len(sums)}
         questions_out = {"questions": [asdict(r) for r in general], "situational": [asdict(r) for r in rest]}
+        questions_out["arithmetic"] = [asdict(r) for r in sums]
         write_json_atomic(json_out, {**data, **questions_out})
         print(f"wrote {json_out}", file=sys.stderr)
     return 0

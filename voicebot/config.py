@@ -154,6 +154,10 @@ class LlmConfig(_Section):
         True, description="before a request for what it lacks (timers, weather, news, music, calls, lights, lists),"
         " a system note says it has none, so it says it can't instead of pretending it did",
     )  # fmt: skip
+    arithmetic_note: bool = Field(
+        True, description="before a turn that asks for a calculation (\"what is 17 times 23\", \"15 percent of "
+        "80\"), a system note gives the exact result: a small model guesses past one-digit sums",
+    )  # fmt: skip
     max_tokens: int = Field(
         60, ge=1, le=4096, description="a reply ends at the first sentence end past this (engine backend; "
         "1.5x at the latest): never mid-sentence",

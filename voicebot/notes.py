@@ -1,4 +1,5 @@
-"""What the model is told right before a user's turn, from what the user said: the clock, and what it cannot do.
+"""What the model is told right before a user's turn, from what the user said: the clock, what it cannot do,
+and the result of a calculation the user asked for (voicebot/arithmetic.py).
 
 A small model makes up what it does not know. Asked "What time is it?", "What day is it?" or "What year is
 it?", the default 0.5B answers "10:00 AM", "Monday", "2023"; asked to set a timer, turn on the lights or
@@ -18,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from voicebot.arithmetic import arithmetic_note
 
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _MONTHS = (
@@ -97,14 +100,17 @@ def local_clock(zone: str | None = None) -> Callable[[], datetime]:
 @dataclass(frozen=True)
 class TurnNotes:
     """The note for a user's turn. clock: the wall clock for turns about the time (None: no clock note);
-    limits: say what the assistant cannot do when it is asked to."""
+    limits: say what the assistant cannot do when it is asked to; arithmetic: give the result of a
+    calculation the user said."""
 
     clock: Callable[[], datetime] | None = None
     limits: bool = True
+    arithmetic: bool = True
 
     def __call__(self, text: str) -> str | None:
         parts = [
             clock_note(self.clock()) if self.clock is not None and about_time(text) else None,
             limits_note(text) if self.limits else None,
+            arithmetic_note(text) if self.arithmetic else None,
         ]
         return " ".join(p for p in parts if p) or None

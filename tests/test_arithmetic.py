@@ -1,0 +1,83 @@
+"""voicebot.arithmetic: which words are a calculation, and what the note says it comes to."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from voicebot.arithmetic import arithmetic_note, calculations
+
+RESULTS = {  # as an ASR writes a question -> what the note says
+    "What is seventeen times twenty-three?": "17 times 23 is 391.",
+    "What's 17x23?": "17 times 23 is 391.",
+    "What is 1,234 plus 5,678?": "1234 plus 5678 is 6912.",
+    "What's fifteen percent of eighty?": "15 percent of 80 is 12.",
+    "What's 20% of $45?": "20 percent of 45 is 9.",
+    "What's 30 percent off 80 dollars?": "30 percent off 80 is 56.",
+    "What is three quarters of 200?": "3 quarters of 200 is 150.",
+    "What is a third of 90?": "a third of 90 is 30.",
+    "What is half of 350?": "half of 350 is 175.",
+    "What is the square root of 81?": "the square root of 81 is 9.",
+    "What is the square root of 2?": "the square root of 2 is about 1.41.",
+    "How much is 12 squared?": "12 squared is 144.",
+    "What is 2 to the power of 10?": "2 to the power of 10 is 1024.",
+    "What is 100 divided by 3?": "100 divided by 3 is about 33.33.",
+    "What is 0.1 plus 0.2?": "0.1 plus 0.2 is 0.3.",
+    "What is one point five times four?": "1.5 times 4 is 6.",
+    "What is 2 plus 3 times 4?": "2 plus 3 times 4 is 14.",
+    "What is minus five plus three?": "-5 plus 3 is -2.",
+    "What is a hundred times two thousand and five?": "100 times 2005 is 200500.",
+    "Subtract 3 from 10.": "10 minus 3 is 7.",
+    "What is the sum of 12 and 30?": "12 plus 30 is 42.",
+    "Multiply 6 by 7.": "6 times 7 is 42.",
+    "What is 5 divided by 0?": "5 divided by 0 is undefined.",
+    "What is 9 to the power of 100?": "9 to the power of 100 is about 2.66 times 10 to the power of 95.",
+    # a result the user offers is checked
+    "Is seven times eight 54?": "7 times 8 is 56, not 54.",
+    "My son says two plus two is five. Is he right?": "2 plus 2 is 4, not 5.",
+    "Nine times six is fifty-four, right?": "9 times 6 is 54.",
+    "What's 3 times 3 and 4 times 4?": "3 times 3 is 9. 4 times 4 is 16.",
+}
+
+
+@pytest.mark.parametrize("text", RESULTS)
+def test_a_spoken_calculation_gets_its_exact_result(text: str) -> None:
+    assert arithmetic_note(text) == "Exact result: " + RESULTS[text]
+
+
+NOT_A_CALCULATION = [
+    "I have two kids and three dogs.",
+    "I've told you three times already.",
+    "Take it twice a day.",
+    "Double check it.",
+    "Meet me at half past three.",
+    "It's minus five degrees outside.",
+    "The score was 3 to 2.",
+    "Call me at 555-1234.",
+    "From 2020-2021 I lived in Paris.",
+    "What does 24/7 mean?",
+    "Covid-19 was hard.",
+    "Meet me at 5 plus or minus 10 minutes.",
+    "How many days are there in a week?",
+    "What's 5, 6 and 7?",
+    # numbers read one way could be another: no note rather than a wrong one
+    "What is two thousand and twenty-three minus nineteen ninety?",
+    "What is eight fifty-four?",
+]
+
+
+@pytest.mark.parametrize("text", NOT_A_CALCULATION)
+def test_words_that_are_not_a_calculation_get_no_note(text: str) -> None:
+    assert arithmetic_note(text) is None
+
+
+def test_results_are_exact_fractions_and_rounded_only_in_what_is_said() -> None:
+    (third,) = calculations("What is 1 divided by 3?")
+    assert third.value == Fraction(1, 3) and third.exact
+    assert third.note() == "1 divided by 3 is about 0.333."
+    (root,) = calculations("What is the cube root of 27?")
+    assert root.value == 3 and root.exact
+    assert calculations("What is the square root of minus 4?") == []  # no real answer: no note
+    assert calculations("What is 2 to the power of 1000000?") == []  # too large to say
+    assert len(calculations("1 plus 1, 2 plus 2, 3 plus 3, 4 plus 4", limit=3)) == 3

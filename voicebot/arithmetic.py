@@ -1,0 +1,389 @@
+"""Spoken arithmetic, worked out exactly, for the note before a user's turn.
+
+The default 0.5B model gets one-digit sums right and guesses past them: "What is seventeen times
+twenty-three?" -> 401, "fifteen percent of eighty" -> "120%", "8 times 125" -> 10000, "Is seven times
+eight 54?" -> "Yes". Told the result in a note right before the question ("Exact result: 17 times 23 is
+391."), it says it, and with ", not 54." it says no (docs/MEASUREMENTS.md). This finds the calculations
+in what the user said, in words or in digits as an ASR writes them, and computes them with fractions (0.1
+plus 0.2 is 0.3). It reads only what is unambiguous: numbers joined by operators. Anything else ("three
+times a day", "2020-2021", "minus five degrees") is no calculation and costs no note.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+__all__ = ["Calculation", "arithmetic_note", "calculations"]
+
+_UNITS = {
+    w: i
+    for i, w in enumerate((
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+        "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+    ))
+}  # fmt: skip
+_TENS = {
+    w: 10 * i
+    for i, w in enumerate(("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"), 2)
+}
+_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+# "half of", "a third of", "two fifths of": the denominators people say, and how the note says them.
+_ORDINAL = {2: "half", 3: "third", 4: "quarter", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth"}
+_ORDINAL[10] = "tenth"
+_DENOMINATORS = {w: d for d, w in _ORDINAL.items()} | {w + "s": d for d, w in _ORDINAL.items() if d > 2}
+_DENOMINATORS |= {"halves": 2, "fourth": 4, "fourths": 4}
+# Infix operators by precedence level, each as the words (tokens) that say it.
+_ADD = {("plus",): "+", ("+",): "+", ("minus",): "-", ("−",): "-", ("-",): "-"}
+_MUL = {
+    ("times",): "*", ("multiplied", "by"): "*", ("x",): "*", ("×",): "*", ("*",): "*",
+    ("divided", "by"): "/", ("÷",): "/", ("/",): "/",
+    ("percent", "of"): "%of", ("percent", "off"): "%off",
+}  # fmt: skip
+_POW = {("to", "the", "power", "of"): "^", ("raised", "to", "the", "power", "of"): "^", ("^",): "^"}
+_SPOKEN = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "^": "to the power of"}
+_SPOKEN |= {"%of": "percent of", "%off": "percent off"}
+_MAX_DIGITS = 15  # larger results are said as a power of ten; larger powers are not computed at all
+
+# Numbers, words, spaced "-" and "/" (not "2020-2021", "24/7"), operator signs, and punctuation: where a number ends.
+_TOKEN = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+|[a-z]+|(?<=\s)[-/](?=\s)|[+−×÷*^√=]|[,.?!;:]")
+
+
+@dataclass(frozen=True)
+class Calculation:
+    """One calculation the user said. value: None where it has none (a division by zero); exact: False
+    where a root made it a rounded decimal; claimed: a result the user offered ("Is 7 times 8 54?")."""
+
+    spoken: str
+    value: Fraction | None
+    exact: bool = True
+    claimed: Fraction | None = None
+
+    def note(self) -> str:
+        if self.value is None:
+            return f"{self.spoken} is undefined."
+        result = _number(self.value, self.exact)
+        if self.claimed is not None and _number(self.claimed) != result.removeprefix("about "):
+            return f"{self.spoken} is {result}, not {_number(self.claimed)}."
+        return f"{self.spoken} is {result}."
+
+
+def arithmetic_note(text: str) -> str | None:
+    """'Exact result: 17 times 23 is 391.' for the calculations in the user's words; None when there are none.
+    ("Calculator: ..." it heeded as well, but then said "The calculator cannot divide by zero.")"""
+    found = calculations(text)
+    return "Exact result: " + " ".join(c.note() for c in found) if found else None
+
+
+def calculations(text: str, limit: int = 3) -> list[Calculation]:
+    """The calculations in `text`, left to right, at most `limit` of them."""
+    text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text.lower())  # "twenty-three"
+    text = re.sub(r"(?<=\d)\s*x\s*(?=\d)", " x ", text)  # "17x23"
+    tokens = _TOKEN.findall(" " + text.replace("%", " percent ").replace("$", " ") + " ")
+    found: list[Calculation] = []
+    i = 0
+    while i < len(tokens) and len(found) < limit:
+        inside_a_number = i > 0 and _is_number_word(tokens[i - 1])  # "twenty [three times 4]" is not one
+        parsed = None if inside_a_number else _Parser(tokens, i).calculation()
+        if parsed is None:
+            i += 1
+            continue
+        found.append(parsed[0])
+        i = parsed[1]
+    return found
+
+
+# A parsed expression: a number, or (operator, operands...), with how the user's words say it.
+_Expr = tuple
+
+
+class _Parser:
+    """Recursive descent over the tokens from `start`: expression := term ((plus|minus) term)*, term :=
+    power ((times|divided by|percent of) power)*, power := unary (to the power of unary)? (squared|cubed)*,
+    unary := number | a prefix (square root of, half of, double, the sum of ... and ...) and a unary."""
+
+    def __init__(self, tokens: list[str], start: int) -> None:
+        self.tokens, self.start, self.i = tokens, start, start
+
+    def calculation(self) -> tuple[Calculation, int] | None:
+        expr = self._expression()
+        if expr is None or _operations(expr) == 0:
+            return None
+        end = self.i
+        # A result the user offers: "... is 54", or "Is 7 times 8 54?". Any other number straight after it
+        # means the expression was read wrong ("2023 minus nineteen ninety" is not 2023 - 19).
+        before = self.tokens[max(0, self.start - 2) : self.start]
+        asked = before[-1:] in (["is"], ["was"]) and before[0] not in ("what", "how", "much", "many")
+        verb = self._words(("is", "equal", "to"), ("equal", "to"), ("is",), ("equals",), ("makes",), ("=",))
+        claimed = self._number()
+        if claimed is not None and not verb and not asked:
+            return None
+        end = self.i if claimed is not None else end
+        try:
+            value, exact = _evaluate(expr)
+        except ZeroDivisionError:
+            value, exact = None, True
+        except (OverflowError, ValueError):  # a power too large to say, a root of a negative number
+            return None
+        return Calculation(_say(expr), value, exact, claimed[1] if claimed else None), end
+
+    # ---- the grammar ----
+
+    def _expression(self) -> _Expr | None:
+        left = self._term()
+        while left is not None:
+            mark = self.i
+            op = self._words(*_ADD)
+            right = self._term() if op else None
+            if right is None:
+                self.i = mark
+                break
+            left = (_ADD[op], left, right)
+        return left
+
+    def _term(self) -> _Expr | None:
+        left = self._power()
+        while left is not None:
+            mark = self.i
+            op = self._words(*_MUL)
+            right = self._power() if op else None
+            if right is None:
+                self.i = mark
+                break
+            left = (_MUL[op], left, right)
+        return left
+
+    def _power(self) -> _Expr | None:
+        base = self._unary()
+        if base is None:
+            return None
+        mark = self.i
+        if self._words(*_POW):
+            exponent = self._unary()
+            if exponent is None:
+                self.i = mark
+            else:
+                base = ("^", base, exponent)
+        while op := self._words(("squared",), ("cubed",)):
+            base = ("^", base, ("n", Fraction(2 if op == ("squared",) else 3)))
+        return base
+
+    def _unary(self) -> _Expr | None:
+        mark = self.i
+        self._words(("the",))
+        if self._words(("square", "root", "of"), ("√",)):
+            return self._prefixed("sqrt", mark)
+        if self._words(("cube", "root", "of")):
+            return self._prefixed("cbrt", mark)
+        if self._words(("double",), ("twice",)):
+            return self._prefixed("double", mark)
+        if self._words(("triple",)):
+            return self._prefixed("triple", mark)
+        if self._words(("half", "of"), ("a", "half", "of")):
+            return self._prefixed(("frac", 1, 2), mark)
+        if self._words(("a",)) and (denominator := self._denominator()) and self._words(("of",)):
+            return self._prefixed(("frac", 1, denominator), mark)  # "a third of 90"
+        self.i = mark
+        for verb, link, op in (("add", "and", "+"), ("add", "to", "+"), ("subtract", "from", "-r"),
+                               ("multiply", "by", "*"), ("multiply", "and", "*"), ("divide", "by", "/"),
+                               ("sum of", "and", "+"), ("product of", "and", "*"),
+                               ("difference between", "and", "-")):  # fmt: skip
+            self.i = mark
+            self._words(("the",))
+            if (
+                self._words(tuple(verb.split()))
+                and (a := self._power())
+                and self._words((link,))
+                and (b := self._power())
+            ):
+                return ("-", b, a) if op == "-r" else (op, a, b)
+        self.i = mark
+        number = self._number()
+        if number is None:
+            return None
+        mark = self.i  # "three quarters of 200", "a third of 90"
+        denominator = self._denominator()
+        if denominator is not None and number[1].denominator == 1 and self._words(("of",)):
+            return self._prefixed(("frac", int(number[1]), denominator), mark)
+        self.i = mark
+        return number
+
+    def _prefixed(self, op: object, mark: int) -> _Expr | None:
+        operand = self._unary()
+        if operand is None:
+            self.i = mark
+            return None
+        return (op, operand)
+
+    def _denominator(self) -> int | None:
+        if self.i < len(self.tokens) and self.tokens[self.i] in _DENOMINATORS:
+            self.i += 1
+            return _DENOMINATORS[self.tokens[self.i - 1]]
+        return None
+
+    # ---- numbers, in digits or in words ----
+
+    def _number(self) -> _Expr | None:
+        mark = self.i
+        negative = bool(self._words(("minus",), ("negative",), ("-",), ("−",)))
+        value = self._digits()
+        if value is None:
+            value = self._number_words()
+        if value is None:
+            self.i = mark
+            return None
+        if scale := self._words(*((s,) for s in _SCALES)):
+            value *= _SCALES[scale[0]]  # "2.5 million"
+        return ("n", -value if negative else value)
+
+    def _digits(self) -> Fraction | None:
+        token = self.tokens[self.i] if self.i < len(self.tokens) else ""
+        if not re.fullmatch(r"[\d,]*\.?\d+", token):
+            return None
+        self.i += 1
+        return Fraction(token.replace(",", ""))
+
+    def _number_words(self) -> Fraction | None:
+        """English number words up to the trillions: "two thousand and twenty-three", "a hundred",
+        "one point five". A word that cannot continue the number ends it ("eight fifty-four" is 8, 54)."""
+        total, group, seen, last = 0, 0, False, ""
+        while self.i < len(self.tokens):
+            word = self.tokens[self.i]
+            nxt = self.tokens[self.i + 1] if self.i + 1 < len(self.tokens) else ""
+            if word in ("a", "an") and not seen and nxt in ("hundred", *_SCALES):
+                value, kind = 1, "unit"
+            elif word == "and" and last in ("hundred", "scale") and (nxt in _UNITS or nxt in _TENS):
+                self.i += 1
+                continue
+            elif word in _UNITS and (last in ("", "hundred", "scale") or (last == "tens" and _UNITS[word] < 10)):
+                value, kind = _UNITS[word], "unit"
+            elif word in _TENS and last in ("", "hundred", "scale"):
+                value, kind = _TENS[word], "tens"
+            elif word == "hundred" and last in ("unit", "tens") and group % 100 and group < 100:
+                group, last, self.i = group * 100, "hundred", self.i + 1
+                continue
+            elif word in _SCALES and last in ("unit", "tens", "hundred") and total % (_SCALES[word] * 1000) == 0:
+                total, group, last, self.i = total + group * _SCALES[word], 0, "scale", self.i + 1
+                continue
+            else:
+                break
+            group, seen, last, self.i = group + value, True, kind, self.i + 1
+        if not seen:
+            return None
+        value = Fraction(total + group)
+        if last in ("unit", "tens") and self.i + 1 < len(self.tokens) and self.tokens[self.i] == "point":
+            digits = ""
+            self.i += 1
+            while self.i < len(self.tokens) and self.tokens[self.i] in _UNITS and _UNITS[self.tokens[self.i]] < 10:
+                digits, self.i = digits + str(_UNITS[self.tokens[self.i]]), self.i + 1
+            if not digits:
+                self.i -= 1
+            else:
+                value += Fraction(int(digits), 10 ** len(digits))
+        return value
+
+    def _words(self, *phrases: tuple[str, ...]) -> tuple[str, ...] | None:
+        """Takes the first phrase the tokens go on with; None (and takes nothing) where none fits."""
+        for phrase in phrases:
+            if tuple(self.tokens[self.i : self.i + len(phrase)]) == phrase:
+                self.i += len(phrase)
+                return phrase
+        return None
+
+
+def _is_number_word(token: str) -> bool:
+    return token[:1].isdigit() or token in _UNITS or token in _TENS or token in _SCALES or token == "hundred"
+
+
+def _operations(expr: _Expr) -> int:
+    return 0 if expr[0] == "n" else 1 + sum(_operations(a) for a in expr[1:])
+
+
+def _evaluate(expr: _Expr) -> tuple[Fraction, bool]:
+    """The value, and whether it is exact. Raises ZeroDivisionError, OverflowError (a power too large to
+    say) or ValueError (a root of a negative number)."""
+    op, *args = expr
+    if op == "n":
+        return args[0], True
+    values = [_evaluate(a) for a in args]
+    exact = all(e for _, e in values)
+    a = values[0][0]
+    if op in ("sqrt", "cbrt"):
+        n = 2 if op == "sqrt" else 3
+        if a < 0 and n == 2:
+            raise ValueError("the square root of a negative number")
+        root = _exact_root(a, n)
+        if root is not None:
+            return root, exact
+        return Fraction(math.copysign(abs(a) ** (1 / n), a)).limit_denominator(10**9), False
+    if op in ("double", "triple"):
+        return a * (2 if op == "double" else 3), exact
+    if isinstance(op, tuple):  # ("frac", numerator, denominator)
+        return a * Fraction(op[1], op[2]), exact
+    b = values[1][0]
+    if op == "+":
+        return a + b, exact
+    if op == "-":
+        return a - b, exact
+    if op == "*":
+        return a * b, exact
+    if op == "/":
+        return a / b, exact
+    if op == "%of":
+        return a * b / 100, exact
+    if op == "%off":
+        return b - a * b / 100, exact
+    # "^": whole exponents exactly, as long as the result can still be said
+    digits = abs(b) * abs(math.log10(abs(a))) if a else 0
+    if b.denominator == 1 and digits <= 1000:
+        return a ** int(b), exact
+    raise OverflowError("a power too large to say")
+
+
+def _exact_root(a: Fraction, n: int) -> Fraction | None:
+    def root(k: int) -> int | None:
+        r = round(abs(k) ** (1 / n))
+        return next((c for c in (r - 1, r, r + 1) if c >= 0 and c**n == abs(k)), None)
+
+    num, den = root(a.numerator), root(a.denominator)
+    if num is None or den is None:
+        return None
+    return Fraction(num if a >= 0 else -num, den)
+
+
+def _number(value: Fraction, exact: bool = True) -> str:
+    """A result as a voice says it best from digits: whole numbers plain ("6613"), decimals to two places or
+    three significant digits ("33.33", "0.000333"), huge ones as a power of ten; "about" where rounded."""
+    if value.denominator == 1 and abs(value) < 10**_MAX_DIGITS:
+        return ("" if exact else "about ") + str(value.numerator)
+    if abs(value) >= 10**_MAX_DIGITS:
+        exponent = math.floor(math.log10(abs(value)))
+        mantissa = float(value / Fraction(10) ** exponent)
+        return f"about {mantissa:.3g} times 10 to the power of {exponent}"
+    places = 2 if abs(value) >= 1 else max(2, 2 - math.floor(math.log10(abs(value))))
+    rounded = round(value, places)
+    text = f"{float(rounded):.{places}f}".rstrip("0").rstrip(".")
+    return text if exact and rounded == value else f"about {text}"
+
+
+def _say(expr: _Expr) -> str:
+    op, *args = expr
+    if op == "n":
+        return _number(args[0])
+    if op in ("sqrt", "cbrt"):
+        return f"the {'square' if op == 'sqrt' else 'cube'} root of {_say(args[0])}"
+    if op in ("double", "triple"):
+        return f"{op} {_say(args[0])}"
+    if isinstance(op, tuple):
+        _, num, den = op
+        if (num, den) == (1, 2):
+            return f"half of {_say(args[0])}"
+        name = f"a {_ORDINAL[den]}" if num == 1 else f"{num} {'halves' if den == 2 else _ORDINAL[den] + 's'}"
+        return f"{name} of {_say(args[0])}"
+    if op == "^" and args[1] == ("n", 2):
+        return f"{_say(args[0])} squared"
+    if op == "^" and args[1] == ("n", 3):
+        return f"{_say(args[0])} cubed"
+    return f"{_say(args[0])} {_SPOKEN[op]} {_say(args[1])}"
