@@ -17,6 +17,7 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "What's 30 percent off 80 dollars?": "30 percent off 80 is 56.",
     "What is three quarters of 200?": "3 quarters of 200 is 150.",
     "What is a third of 90?": "a third of 90 is 30.",
+    "What is the third of 90?": "a third of 90 is 30.",  # as Whisper heard "a third"
     "What is half of 350?": "half of 350 is 175.",
     "What is the square root of 81?": "the square root of 81 is 9.",
     "What is the square root of 2?": "the square root of 2 is about 1.41.",
@@ -43,7 +44,7 @@ RESULTS = {  # as an ASR writes a question -> what the note says
 
 @pytest.mark.parametrize("text", RESULTS)
 def test_a_spoken_calculation_gets_its_exact_result(text: str) -> None:
-    assert arithmetic_note(text) == "Exact result: " + RESULTS[text]
+    assert arithmetic_note(text) == RESULTS[text]
 
 
 NOT_A_CALCULATION = [
@@ -64,6 +65,7 @@ NOT_A_CALCULATION = [
     # numbers read one way could be another: no note rather than a wrong one
     "What is two thousand and twenty-three minus nineteen ninety?",
     "What is eight fifty-four?",
+    "We met on the third of May.",
 ]
 
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from voicebot.bench_conversation import RATE, build_conversation
-from voicebot.bench_questions import ARITHMETIC, QUESTIONS, is_useful, number_words, question_audio
+from voicebot.bench_questions import CALCULATIONS, QUESTIONS, is_useful, number_words, question_audio
 from voicebot.cli import main
 
 
@@ -48,7 +48,7 @@ def test_number_words() -> None:
 def test_questions_do_not_give_the_answer_away() -> None:
     """A reply that only repeats the question must not count as useful."""
     assert len(QUESTIONS) >= 12
-    for q in QUESTIONS + ARITHMETIC:
+    for q in QUESTIONS + CALCULATIONS:
         assert not is_useful(q.text, q.expected), q.text
 
 

@@ -1,4 +1,4 @@
-"""Spoken arithmetic, worked out exactly, for the note before a user's turn.
+"""Spoken arithmetic, worked out exactly, for the note before a user's turn (voicebot/notes.py).
 
 The default 0.5B model gets one-digit sums right and guesses past them: "What is seventeen times
 twenty-three?" -> 401, "fifteen percent of eighty" -> "120%", "8 times 125" -> 10000, "Is seven times
@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = ["Calculation", "arithmetic_note", "calculations"]
+__all__ = ["Calculation", "arithmetic_note", "calculations", "read_number", "say_number", "tokenize"]
 
 _UNITS = {
     w: i
@@ -64,24 +64,21 @@ class Calculation:
     def note(self) -> str:
         if self.value is None:
             return f"{self.spoken} is undefined."
-        result = _number(self.value, self.exact)
-        if self.claimed is not None and _number(self.claimed) != result.removeprefix("about "):
-            return f"{self.spoken} is {result}, not {_number(self.claimed)}."
+        result = say_number(self.value, self.exact)
+        if self.claimed is not None and say_number(self.claimed) != result.removeprefix("about "):
+            return f"{self.spoken} is {result}, not {say_number(self.claimed)}."
         return f"{self.spoken} is {result}."
 
 
 def arithmetic_note(text: str) -> str | None:
-    """'Exact result: 17 times 23 is 391.' for the calculations in the user's words; None when there are none.
-    ("Calculator: ..." it heeded as well, but then said "The calculator cannot divide by zero.")"""
+    """'17 times 23 is 391.' for the calculations in the user's words; None when there are none."""
     found = calculations(text)
-    return "Exact result: " + " ".join(c.note() for c in found) if found else None
+    return " ".join(c.note() for c in found) if found else None
 
 
 def calculations(text: str, limit: int = 3) -> list[Calculation]:
     """The calculations in `text`, left to right, at most `limit` of them."""
-    text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text.lower())  # "twenty-three"
-    text = re.sub(r"(?<=\d)\s*x\s*(?=\d)", " x ", text)  # "17x23"
-    tokens = _TOKEN.findall(" " + text.replace("%", " percent ").replace("$", " ") + " ")
+    tokens = tokenize(text)
     found: list[Calculation] = []
     i = 0
     while i < len(tokens) and len(found) < limit:
@@ -93,6 +90,21 @@ def calculations(text: str, limit: int = 3) -> list[Calculation]:
         found.append(parsed[0])
         i = parsed[1]
     return found
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-case words, numbers in digits, operator signs and punctuation, as the parsers here read them."""
+    text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text.lower())  # "twenty-three"
+    text = re.sub(r"(?<=\d)\s*x\s*(?=\d)", " x ", text)  # "17x23"
+    return _TOKEN.findall(" " + text.replace("%", " percent ").replace("$", " ").replace("°", " degrees ") + " ")
+
+
+def read_number(tokens: list[str], i: int) -> tuple[Fraction, int] | None:
+    """The number said at tokens[i] ("-5", "1,234.5", "two thousand and five", "2.5 million") and the index
+    after it; None where none starts there."""
+    parser = _Parser(tokens, i)
+    number = parser._number()
+    return (number[1], parser.i) if number is not None else None
 
 
 # A parsed expression: a number, or (operator, operands...), with how the user's words say it.
@@ -183,8 +195,9 @@ class _Parser:
             return self._prefixed("triple", mark)
         if self._words(("half", "of"), ("a", "half", "of")):
             return self._prefixed(("frac", 1, 2), mark)
-        if self._words(("a",)) and (denominator := self._denominator()) and self._words(("of",)):
-            return self._prefixed(("frac", 1, denominator), mark)  # "a third of 90"
+        self.i = mark
+        if self._words(("a",), ("the",)) and (denominator := self._denominator()) and self._words(("of",)):
+            return self._prefixed(("frac", 1, denominator), mark)  # "a third of 90" ("the third of" an ASR wrote)
         self.i = mark
         for verb, link, op in (("add", "and", "+"), ("add", "to", "+"), ("subtract", "from", "-r"),
                                ("multiply", "by", "*"), ("multiply", "and", "*"), ("divide", "by", "/"),
@@ -353,7 +366,7 @@ def _exact_root(a: Fraction, n: int) -> Fraction | None:
     return Fraction(num if a >= 0 else -num, den)
 
 
-def _number(value: Fraction, exact: bool = True) -> str:
+def say_number(value: Fraction, exact: bool = True) -> str:
     """A result as a voice says it best from digits: whole numbers plain ("6613"), decimals to two places or
     three significant digits ("33.33", "0.000333"), huge ones as a power of ten; "about" where rounded."""
     if value.denominator == 1 and abs(value) < 10**_MAX_DIGITS:
@@ -371,7 +384,7 @@ def _number(value: Fraction, exact: bool = True) -> str:
 def _say(expr: _Expr) -> str:
     op, *args = expr
     if op == "n":
-        return _number(args[0])
+        return say_number(args[0])
     if op in ("sqrt", "cbrt"):
         return f"the {'square' if op == 'sqrt' else 'cube'} root of {_say(args[0])}"
     if op in ("double", "triple"):

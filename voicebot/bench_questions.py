@@ -5,7 +5,7 @@ transcribed and answered through the real pipeline, and the reply counts as usef
 expected word. The questions are general knowledge, not tuned to any model. A second set asks what only
 the clock knows and for what the assistant lacks (a timer, the weather): right when the reply gives the
 clock, or says it can't (voicebot/notes.py). A third asks for calculations past one-digit sums, which a
-small model guesses (voicebot/arithmetic.py).
+small model guesses, and for unit conversions (voicebot/arithmetic.py, voicebot/units.py).
 """
 
 from __future__ import annotations
@@ -54,8 +54,9 @@ QUESTIONS: tuple[Question, ...] = (
     Question("How many grams are there in a kilogram?", ("1000",)),
 )
 
-# Calculations as people ask them, the easy with the hard: right when the reply gives the result.
-ARITHMETIC: tuple[Question, ...] = (
+# Calculations and conversions as people ask them, the easy with the hard: right when the reply gives the
+# result (rounded as a person would say it).
+CALCULATIONS: tuple[Question, ...] = (
     Question("What is seventeen times twenty-three?", ("391",)),
     Question("What is fifteen percent of eighty?", ("12",)),
     Question("What is eight times one hundred twenty-five?", ("1000",)),
@@ -64,6 +65,10 @@ ARITHMETIC: tuple[Question, ...] = (
     Question("What is one thousand minus four hundred thirty-seven?", ("563",)),
     Question("What is forty-five times twelve?", ("540",)),
     Question("What is the square root of one hundred forty-four?", ("12",)),
+    Question("How many kilometers is ten miles?", ("16.09", "16.1", "16")),
+    Question("What is one hundred degrees Fahrenheit in Celsius?", ("37.78", "37.8", "38")),
+    Question("How many pounds is five kilograms?", ("11.02", "11")),
+    Question("How many inches is fifty centimeters?", ("19.69", "19.7", "20")),
 )
 
 # A reply that says it cannot do what was asked.
@@ -162,9 +167,9 @@ class QuestionResult:
 async def run_questions_bench(cfg: Config, json_out: Path | None, limit: int = 0) -> int:
     """Speak each question, answer it in a fresh session (as fast as possible), score and print the replies."""
     questions = QUESTIONS[:limit] if limit else QUESTIONS
-    arithmetic = ARITHMETIC[:limit] if limit else ARITHMETIC
+    calculations = CALCULATIONS[:limit] if limit else CALCULATIONS
     asks = [q.text for q in situational(datetime.now())]  # their expected words are made when each is asked
-    texts = [q.text for q in questions] + asks + [q.text for q in arithmetic]
+    texts = [q.text for q in questions] + asks + [q.text for q in calculations]
     # Piper's default voice, not the config's: the same questions whatever voice the bot answers with.
     tts = await asyncio.to_thread(PiperTts)
     audios = await asyncio.to_thread(lambda: [question_audio(tts, t) for t in texts])
@@ -178,7 +183,7 @@ async def run_questions_bench(cfg: Config, json_out: Path | None, limit: int = 0
             elif i < len(questions) + len(asks):
                 q = situational(datetime.now())[i - len(questions)]
             else:
-                q = arithmetic[i - len(questions) - len(asks)]
+                q = calculations[i - len(questions) - len(asks)]
             turns, _ = await run_recording(cfg, models, audio, realtime=False, trailing_silence_s=0.0)
             reply = " / ".join(t.reply_text for t in turns)
             errors = [t.error for t in turns if t.error]
@@ -205,13 +210,13 @@ async def run_questions_bench(cfg: Config, json_out: Path | None, limit: int = 0
         print(f"{i:>2}  {'yes' if r.useful else 'no':<6}  {r.question:<50}  {r.transcript:<50}  {reply}")
     print(f"\nuseful: {useful}/{len(general)}  ({cfg.llm.model}, dtype {cfg.llm.dtype})")
     print(f"the clock, and what it can't do: {right}/{len(rest)} right")
-    print(f"calculations: {sums_right}/{len(sums)} right")
+    print(f"calculations and conversions: {sums_right}/{len(sums)} right")
     if json_out is not None:
         data = {"machine": machine(), **meta, "useful": useful, "total": len(general)}
         data |= {"situational_right": right, "situational_total": len(rest)}
-        data |= {"arithmetic_right": sums_right, "arithmetic_total": len(sums)}
+        data |= {"calculations_right": sums_right, "calculations_total": len(sums)}
         questions_out = {"questions": [asdict(r) for r in general], "situational": [asdict(r) for r in rest]}
-        questions_out["arithmetic"] = [asdict(r) for r in sums]
+        questions_out["calculations"] = [asdict(r) for r in sums]
         write_json_atomic(json_out, {**data, **questions_out})
         print(f"wrote {json_out}", file=sys.stderr)
     return 0

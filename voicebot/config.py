@@ -156,7 +156,8 @@ class LlmConfig(_Section):
     )  # fmt: skip
     arithmetic_note: bool = Field(
         True, description="before a turn that asks for a calculation (\"what is 17 times 23\", \"15 percent of "
-        "80\"), a system note gives the exact result: a small model guesses past one-digit sums",
+        "80\") or a unit conversion (\"10 miles in kilometers\"), a system note gives the exact result: a small "
+        "model guesses past one-digit sums and the famous conversions",
     )  # fmt: skip
     max_tokens: int = Field(
         60, ge=1, le=4096, description="a reply ends at the first sentence end past this (engine backend; "

@@ -1,5 +1,6 @@
 """What the model is told right before a user's turn, from what the user said: the clock, what it cannot do,
-and the result of a calculation the user asked for (voicebot/arithmetic.py).
+and the exact result of a calculation or a unit conversion the user asked for (voicebot/arithmetic.py,
+voicebot/units.py).
 
 A small model makes up what it does not know. Asked "What time is it?", "What day is it?" or "What year is
 it?", the default 0.5B answers "10:00 AM", "Monday", "2023"; asked to set a timer, turn on the lights or
@@ -21,6 +22,7 @@ from datetime import datetime, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from voicebot.arithmetic import arithmetic_note
+from voicebot.units import conversion_note
 
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _MONTHS = (
@@ -84,6 +86,13 @@ def limits_note(text: str) -> str | None:
     return f"You are offline and have no {' or '.join(lacks)}. If asked for these, say briefly that you can't do that."
 
 
+def exact_note(text: str) -> str | None:
+    """'Exact result: 17 times 23 is 391.', for calculations and unit conversions; None when there are none.
+    ("Calculator: ..." the model heeded as well, but then said "The calculator cannot divide by zero.")"""
+    found = [note for note in (arithmetic_note(text), conversion_note(text)) if note]
+    return "Exact result: " + " ".join(found) if found else None
+
+
 def local_clock(zone: str | None = None) -> Callable[[], datetime]:
     """The wall clock in `zone` (an IANA name the browser gave, e.g. "Europe/Paris"), else in this
     machine's zone. A name this machine does not know falls back to its own zone: a call is not refused
@@ -100,8 +109,8 @@ def local_clock(zone: str | None = None) -> Callable[[], datetime]:
 @dataclass(frozen=True)
 class TurnNotes:
     """The note for a user's turn. clock: the wall clock for turns about the time (None: no clock note);
-    limits: say what the assistant cannot do when it is asked to; arithmetic: give the result of a
-    calculation the user said."""
+    limits: say what the assistant cannot do when it is asked to; arithmetic: give the exact result of a
+    calculation or a unit conversion the user asked for."""
 
     clock: Callable[[], datetime] | None = None
     limits: bool = True
@@ -111,6 +120,6 @@ class TurnNotes:
         parts = [
             clock_note(self.clock()) if self.clock is not None and about_time(text) else None,
             limits_note(text) if self.limits else None,
-            arithmetic_note(text) if self.arithmetic else None,
+            exact_note(text) if self.arithmetic else None,
         ]
         return " ".join(p for p in parts if p) or None

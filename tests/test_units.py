@@ -1,0 +1,45 @@
+"""voicebot.units: which questions ask for a conversion, and what the note says it comes to."""
+
+from __future__ import annotations
+
+import pytest
+
+from voicebot.units import conversion_note
+
+RESULTS = {  # as an ASR writes a question -> what the note says
+    "How many kilometers is 10 miles?": "10 miles is about 16.09 kilometers.",
+    "How many km is 26.2 miles?": "26.2 miles is about 42.16 kilometers.",
+    "What's 6 feet in meters?": "6 feet is about 1.83 meters.",
+    "How many inches is fifty centimeters?": "50 centimeters is about 19.69 inches.",
+    "What is 70 kilograms in pounds?": "70 kilograms is about 154.32 pounds.",
+    "How many ounces are in a pound?": "1 pound is 16 ounces.",
+    "How many cups are there in a gallon?": "1 gallon is 16 cups.",
+    "How many seconds are in a day?": "1 day is 86400 seconds.",
+    "How many days are in 6 weeks?": "6 weeks is 42 days.",
+    "Convert 100 degrees Fahrenheit to Celsius.": "100 degrees Fahrenheit is about 37.78 degrees Celsius.",
+    "What's 100°F in Celsius?": "100 degrees Fahrenheit is about 37.78 degrees Celsius.",
+    "What is minus 40 degrees Celsius in Fahrenheit?": "-40 degrees Celsius is -40 degrees Fahrenheit.",
+    "What is 300 kelvin in Celsius?": "300 kelvins is 26.85 degrees Celsius.",
+    "Convert 60 mph to km/h.": "60 miles per hour is about 96.56 kilometers per hour.",
+}
+
+
+@pytest.mark.parametrize("text", RESULTS)
+def test_a_conversion_asked_for_gets_its_result(text: str) -> None:
+    assert conversion_note(text) == RESULTS[text]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I ran 5 miles in 40 minutes.",  # two kinds of unit
+        "Put 2 cups in a bowl.",
+        "Is vitamin C good for you?",  # a letter is a unit only after "degrees"
+        "How many legs does a spider have?",
+        "How many miles is it to Paris?",
+        "It was 30 degrees in Rome.",
+        "How many meters are in a meter?",  # nothing to convert
+    ],
+)
+def test_words_that_ask_for_no_conversion_get_no_note(text: str) -> None:
+    assert conversion_note(text) is None

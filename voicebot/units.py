@@ -1,0 +1,199 @@
+"""Unit conversions the user asks for, worked out exactly, for the note before a user's turn.
+
+The default 0.5B model knows the famous ones ("How many feet are in a mile?" 5280) and makes up the rest:
+"How many pounds is 5 kilograms?" -> 5000, "70 kilograms in pounds" -> 70,000, "100 degrees Fahrenheit to
+Celsius" -> 212, "50 centimeters in inches" -> 50, "6 feet in meters" -> 0.328 (docs/MEASUREMENTS.md).
+This reads "<number> <unit> in/to <unit>" and "how many <unit> (are) in (a | <number>) <unit>" and gives
+the result ("10 miles is about 16.09 kilometers."), for length, mass, volume, time, speed and temperature.
+Units of different kinds, or a unit it does not know, give no note.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from voicebot.arithmetic import read_number, say_number, tokenize
+
+__all__ = ["conversion_note", "conversions"]
+
+
+@dataclass(frozen=True)
+class _Unit:
+    kind: str
+    size: Fraction  # in the kind's base unit (meter, kilogram, liter, second, m/s); temperature: see _kelvin
+    one: str
+    many: str
+
+
+_GALLON = Fraction("3.785411784")  # US liquid gallon, in liters
+_POUND = Fraction("0.45359237")  # in kilograms
+_UNIT_TABLE = [  # kind, size in the base unit, singular, plural, other names
+    ("length", Fraction(1, 1000), "millimeter", "millimeters", "millimetre", "millimetres", "mm"),
+    ("length", Fraction(1, 100), "centimeter", "centimeters", "centimetre", "centimetres", "cm"),
+    ("length", Fraction(1), "meter", "meters", "metre", "metres"),
+    ("length", Fraction(1000), "kilometer", "kilometers", "kilometre", "kilometres", "km", "kms"),
+    ("length", Fraction("0.0254"), "inch", "inches"),
+    ("length", Fraction("0.3048"), "foot", "feet", "ft"),
+    ("length", Fraction("0.9144"), "yard", "yards"),
+    ("length", Fraction("1609.344"), "mile", "miles"),
+    ("mass", Fraction(1, 10**6), "milligram", "milligrams", "mg"),
+    ("mass", Fraction(1, 1000), "gram", "grams", "g"),
+    ("mass", Fraction(1), "kilogram", "kilograms", "kilo", "kilos", "kg", "kgs"),
+    ("mass", Fraction(1000), "metric ton", "metric tons", "tonne", "tonnes"),
+    ("mass", _POUND / 16, "ounce", "ounces", "oz"),
+    ("mass", _POUND, "pound", "pounds", "lb", "lbs"),
+    ("mass", _POUND * 14, "stone", "stones"),
+    ("volume", Fraction(1, 1000), "milliliter", "milliliters", "millilitre", "millilitres", "ml"),
+    ("volume", Fraction(1), "liter", "liters", "litre", "litres"),
+    ("volume", _GALLON, "gallon", "gallons"),
+    ("volume", _GALLON / 4, "quart", "quarts"),
+    ("volume", _GALLON / 8, "pint", "pints"),
+    ("volume", _GALLON / 16, "cup", "cups"),
+    ("volume", _GALLON / 128, "fluid ounce", "fluid ounces"),
+    ("volume", _GALLON / 256, "tablespoon", "tablespoons"),
+    ("volume", _GALLON / 768, "teaspoon", "teaspoons"),
+    ("time", Fraction(1), "second", "seconds"),
+    ("time", Fraction(60), "minute", "minutes"),
+    ("time", Fraction(3600), "hour", "hours"),
+    ("time", Fraction(86400), "day", "days"),
+    ("time", Fraction(7 * 86400), "week", "weeks"),
+    ("time", Fraction(365 * 86400), "year", "years"),
+    ("speed", Fraction(1609344, 3600 * 1000), "mile per hour", "miles per hour", "mph"),
+    ("speed", Fraction(1000, 3600), "kilometer per hour", "kilometers per hour", "km/h", "kph"),
+    ("speed", Fraction(1), "meter per second", "meters per second"),
+    ("temperature", Fraction(1), "degree Celsius", "degrees Celsius", "celsius", "centigrade", "c"),
+    ("temperature", Fraction(1), "degree Fahrenheit", "degrees Fahrenheit", "fahrenheit", "f"),
+    ("temperature", Fraction(1), "kelvin", "kelvins"),
+]
+_NAMES: dict[tuple[str, ...], _Unit] = {}
+for kind, size, one, many, *others in _UNIT_TABLE:
+    unit = _Unit(kind, size, one, many)
+    for name in (one, many, *others):
+        words = tuple(tokenize(name))
+        _NAMES[words] = unit
+        if kind == "temperature" and words[0] not in ("degree", "degrees"):
+            _NAMES[("degrees", *words)] = _NAMES[("degree", *words)] = unit
+_LONGEST = max(len(words) for words in _NAMES)
+# Single letters are units only after "degrees" ("100 degrees F"), never alone ("Is vitamin C ...").
+_BARE_LETTERS = {("c",), ("f",), ("g",)}
+
+
+@dataclass(frozen=True)
+class Conversion:
+    amount: Fraction
+    source: _Unit
+    target: _Unit
+
+    def note(self) -> str:
+        value = _convert(self.amount, self.source, self.target)
+        amount = say_number(self.amount)
+        said = say_number(value)
+        return (
+            f"{amount} {self.source.one if self.amount == 1 else self.source.many} is "
+            f"{said} {self.target.one if value == 1 else self.target.many}."
+        )
+
+
+def conversion_note(text: str) -> str | None:
+    """'10 miles is about 16.09 kilometers.' for the conversions the user asks for; None when there are none."""
+    found = conversions(text)
+    return " ".join(c.note() for c in found) if found else None
+
+
+def conversions(text: str, limit: int = 2) -> list[Conversion]:
+    """The conversions asked for in `text`: "<number> <unit> in|to|into <unit>", "how many <unit> are in
+    (a | <number>) <unit>", "how many <unit> is <number> <unit>"."""
+    tokens = tokenize(text)
+    found: list[Conversion] = []
+    i = 0
+    while i < len(tokens) and len(found) < limit:
+        parsed = _how_many(tokens, i) or _amount_in(tokens, i)
+        if parsed is None:
+            i += 1
+            continue
+        conversion, i = parsed
+        if conversion.source.kind == conversion.target.kind and conversion.source != conversion.target:
+            found.append(conversion)
+    return found
+
+
+def _how_many(tokens: list[str], i: int) -> tuple[Conversion, int] | None:
+    """'how many feet are (there) in a mile', 'how many kilometers is 10 miles'."""
+    if tokens[i : i + 2] != ["how", "many"]:
+        return None
+    target = _unit(tokens, i + 2)
+    if target is None:
+        return None
+    unit, j = target
+    for link in (("are", "there", "in"), ("is", "there", "in"), ("are", "in"), ("is", "in"), ("in",), ("is",),
+                 ("are",), ("make", "up"), ("make",), ("makes",), ("does", "it", "take", "to", "make")):  # fmt: skip
+        if tuple(tokens[j : j + len(link)]) == link:
+            j += len(link)
+            break
+    else:
+        return None
+    amount = _amount(tokens, j)
+    if amount is None:
+        return None
+    (value, source), end = amount
+    return Conversion(value, source, unit), end
+
+
+def _amount_in(tokens: list[str], i: int) -> tuple[Conversion, int] | None:
+    """'6 feet in meters', 'convert 100 degrees Fahrenheit to Celsius', '70 kg into pounds'."""
+    if i > 0 and tokens[i - 1][:1].isdigit():
+        return None
+    amount = _amount(tokens, i, need_number=True)
+    if amount is None:
+        return None
+    (value, source), j = amount
+    for link in (("in",), ("to",), ("into",), ("is", "how", "many"), ("in", "how", "many")):
+        if tuple(tokens[j : j + len(link)]) == link:
+            target = _unit(tokens, j + len(link))
+            if target is not None:
+                return Conversion(value, source, target[0]), target[1]
+    return None
+
+
+def _amount(tokens: list[str], i: int, need_number: bool = False) -> tuple[tuple[Fraction, _Unit], int] | None:
+    """'a mile', 'one hour', '10 miles', 'minus 40 degrees Fahrenheit'."""
+    if not need_number and i < len(tokens) and tokens[i] in ("a", "an", "one"):
+        value, j = Fraction(1), i + 1
+    else:
+        number = read_number(tokens, i)
+        if number is None:
+            return None
+        value, j = number
+    unit = _unit(tokens, j)
+    return ((value, unit[0]), unit[1]) if unit is not None else None
+
+
+def _unit(tokens: list[str], i: int) -> tuple[_Unit, int] | None:
+    for n in range(_LONGEST, 0, -1):
+        words = tuple(tokens[i : i + n])
+        if len(words) == n and words in _NAMES and words not in _BARE_LETTERS:
+            return _NAMES[words], i + n
+    return None
+
+
+def _convert(amount: Fraction, source: _Unit, target: _Unit) -> Fraction:
+    if source.kind != "temperature":
+        return amount * source.size / target.size
+    return _from_kelvin(_kelvin(amount, source), target)
+
+
+def _kelvin(amount: Fraction, unit: _Unit) -> Fraction:
+    if unit.one == "degree Celsius":
+        return amount + Fraction("273.15")
+    if unit.one == "degree Fahrenheit":
+        return (amount - 32) * Fraction(5, 9) + Fraction("273.15")
+    return amount
+
+
+def _from_kelvin(kelvin: Fraction, unit: _Unit) -> Fraction:
+    if unit.one == "degree Celsius":
+        return kelvin - Fraction("273.15")
+    if unit.one == "degree Fahrenheit":
+        return (kelvin - Fraction("273.15")) * Fraction(9, 5) + 32
+    return kelvin
