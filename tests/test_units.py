@@ -21,6 +21,8 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "What is minus 40 degrees Celsius in Fahrenheit?": "-40 degrees Celsius is -40 degrees Fahrenheit.",
     "What is 300 kelvin in Celsius?": "300 kelvins is 26.85 degrees Celsius.",
     "Convert 60 mph to km/h.": "60 miles per hour is about 96.56 kilometers per hour.",
+    "What's 5 foot 10 in centimeters?": "5 feet 10 inches is 177.8 centimeters.",
+    "How many centimeters is 6 feet 2 inches?": "6 feet 2 inches is 187.96 centimeters.",
 }
 
 

@@ -84,15 +84,15 @@ class Conversion:
     amount: Fraction
     source: _Unit
     target: _Unit
+    inches: Fraction | None = None  # "5 foot 10": amount is in feet, inches already counted in it
 
     def note(self) -> str:
         value = _convert(self.amount, self.source, self.target)
-        amount = say_number(self.amount)
-        said = say_number(value)
-        return (
-            f"{amount} {self.source.one if self.amount == 1 else self.source.many} is "
-            f"{said} {self.target.one if value == 1 else self.target.many}."
-        )
+        if self.inches is not None:
+            amount = f"{say_number(self.amount - self.inches / 12)} feet {say_number(self.inches)} inches"
+        else:
+            amount = f"{say_number(self.amount)} {self.source.one if self.amount == 1 else self.source.many}"
+        return f"{amount} is {say_number(value)} {self.target.one if value == 1 else self.target.many}."
 
 
 def conversion_note(text: str) -> str | None:
@@ -136,8 +136,8 @@ def _how_many(tokens: list[str], i: int) -> tuple[Conversion, int] | None:
     amount = _amount(tokens, j)
     if amount is None:
         return None
-    (value, source), end = amount
-    return Conversion(value, source, unit), end
+    (value, source), end, inches = amount
+    return Conversion(value, source, unit, inches), end
 
 
 def _amount_in(tokens: list[str], i: int) -> tuple[Conversion, int] | None:
@@ -147,17 +147,20 @@ def _amount_in(tokens: list[str], i: int) -> tuple[Conversion, int] | None:
     amount = _amount(tokens, i, need_number=True)
     if amount is None:
         return None
-    (value, source), j = amount
+    (value, source), j, inches = amount
     for link in (("in",), ("to",), ("into",), ("is", "how", "many"), ("in", "how", "many")):
         if tuple(tokens[j : j + len(link)]) == link:
             target = _unit(tokens, j + len(link))
             if target is not None:
-                return Conversion(value, source, target[0]), target[1]
+                return Conversion(value, source, target[0], inches), target[1]
     return None
 
 
-def _amount(tokens: list[str], i: int, need_number: bool = False) -> tuple[tuple[Fraction, _Unit], int] | None:
-    """'a mile', 'one hour', '10 miles', 'minus 40 degrees Fahrenheit'."""
+def _amount(
+    tokens: list[str], i: int, need_number: bool = False
+) -> tuple[tuple[Fraction, _Unit], int, Fraction | None] | None:
+    """'a mile', 'one hour', '10 miles', 'minus 40 degrees Fahrenheit', '5 foot 10' (and the inches said
+    after the feet, if any)."""
     if not need_number and i < len(tokens) and tokens[i] in ("a", "an", "one"):
         value, j = Fraction(1), i + 1
     else:
@@ -166,7 +169,13 @@ def _amount(tokens: list[str], i: int, need_number: bool = False) -> tuple[tuple
             return None
         value, j = number
     unit = _unit(tokens, j)
-    return ((value, unit[0]), unit[1]) if unit is not None else None
+    if unit is None:
+        return None
+    if unit[0].one == "foot" and (inches := read_number(tokens, unit[1])) is not None:  # "5 foot 10 (inches)"
+        after = _unit(tokens, inches[1])
+        if after is None or after[0].one == "inch":
+            return (value + inches[0] / 12, unit[0]), after[1] if after else inches[1], inches[0]
+    return (value, unit[0]), unit[1], None
 
 
 def _unit(tokens: list[str], i: int) -> tuple[_Unit, int] | None:
