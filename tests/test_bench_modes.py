@@ -64,6 +64,10 @@ def test_clock_and_limits_answers_are_scored_by_what_they_say() -> None:
     assert is_useful("Today is Thursday, December 3, 2026.", asks["What day is it today?"])
     assert is_useful("I'm sorry, but I can't set timers.", asks["Set a timer for ten minutes."])
     assert not is_useful("Sure, I'll set a timer for ten minutes.", asks["Set a timer for ten minutes."])
+    assert is_useful("Christmas is 22 days from today: Friday, December 25.", asks["How many days until Christmas?"])
+    assert not is_useful("Christmas is 25 days away.", asks["How many days until Christmas?"])
+    assert is_useful("In three weeks it will be Thursday, December 24, 2026.", asks["What's the date in three weeks?"])
+    assert not is_useful("It will be December 12.", asks["What's the date in three weeks?"])
     assert not any(is_useful(text, expected) for text, expected in asks.items())
 
 

@@ -15,7 +15,7 @@ import re
 import sys
 import unicodedata
 from dataclasses import asdict, dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from pathlib import Path
 
 import numpy as np
@@ -71,18 +71,27 @@ CALCULATIONS: tuple[Question, ...] = (
     Question("How many inches is fifty centimeters?", ("19.69", "19.7", "20")),
 )
 
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")  # fmt: skip
+
 # A reply that says it cannot do what was asked.
 CANT = ("can't", "cannot", "unable", "don't have", "do not have", "sorry")
 
 
 def situational(now: datetime) -> tuple[Question, ...]:
-    """Questions only the clock answers, and requests for what an offline assistant lacks; the expected
-    words for the clock are those of `now` (asked within two minutes of it)."""
+    """Questions only the clock answers (the time, the date, dates counted from it), and requests for what an
+    offline assistant lacks; the expected words for the clock are those of `now` (asked within two minutes of
+    it), worked out here with plain date arithmetic, not by the code under test."""
     minutes = [now + timedelta(minutes=m) for m in range(3)]
+    days = {d.date() for d in minutes}
+    christmas = [(date(d.year + (d > date(d.year, 12, 25)), 12, 25) - d).days for d in days]
+    in_three_weeks = [d + timedelta(weeks=3) for d in days]
     return (
         Question("What time is it?", tuple(f"{d.hour % 12 or 12}:{d.minute:02d}" for d in minutes)),
         Question("What day is it today?", tuple({f"{d:%A}" for d in minutes})),
         Question("What year is it?", tuple({str(d.year) for d in minutes})),
+        Question("How many days until Christmas?", tuple(str(n) for n in christmas)),
+        Question("What's the date in three weeks?", tuple(f"{_MONTHS[d.month - 1]} {d.day}" for d in in_three_weeks)),
         Question("Set a timer for ten minutes.", CANT),
         Question("What's the weather like tomorrow?", CANT),
         Question("Turn on the living room lights.", CANT),

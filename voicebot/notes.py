@@ -22,13 +22,9 @@ from datetime import datetime, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from voicebot.arithmetic import arithmetic_note
+from voicebot.dates import DAYS, MONTHS, date_note
 from voicebot.units import conversion_note
 
-_DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_MONTHS = (
-    *("January", "February", "March", "April", "May", "June", "July"),
-    *("August", "September", "October", "November", "December"),
-)
 # Words that ask about (or depend on) the clock or the calendar. A note a turn did not need costs its
 # prefill; one it needed and lacked is an invented time. So the clock's own words and calendar names count,
 # but units ("How many days are there in a week?") only after "what", "this", "next", ...; and not "May",
@@ -37,7 +33,9 @@ _ABOUT_TIME = re.compile(
     r"\b(time|clock|o'?clock|date|today|tonight|tomorrow|yesterday|now|currently|weekend|morning|afternoon|"
     r"evening|noon|midnight|late|early|until|till|since|ago|christmas|easter|halloween|thanksgiving|birthday|"
     r"(what|which|this|next|last|current)\s+(day|week|month|year|season)|new year|"
-    + "|".join(name.lower() for name in (*_DAYS, *_MONTHS) if name != "May")
+    r"valentine|patrick'?s|april fools|independence day|fourth of july|mother'?s day|father'?s day|memorial day|"
+    r"labou?r day|boxing day|xmas|"
+    + "|".join(name.lower() for name in (*DAYS, *MONTHS) if name != "May")
     + r")\b",
     re.IGNORECASE,
 )
@@ -62,9 +60,15 @@ _LIMITS = (
 _LIMIT_PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), lacks) for pattern, lacks in _LIMITS)
 
 
+# "What's the date in three weeks?" is about the calendar; "How many days are there in a week?" is units.
+_IN_TIME = re.compile(r"\bin (a|an|\d+|[a-z]+) (day|week|month|year)s?\b", re.IGNORECASE)
+_UNIT_QUESTION = re.compile(r"\bhow many \w+ (are |is )?(there )?in\b", re.IGNORECASE)
+
+
 def about_time(text: str) -> bool:
     """Whether the user's words are about the time or the date ("What day is it?", "Good morning")."""
-    return _ABOUT_TIME.search(text) is not None
+    in_time = _IN_TIME.search(text) is not None and _UNIT_QUESTION.search(text) is None
+    return in_time or _ABOUT_TIME.search(text) is not None
 
 
 def clock_note(now: datetime) -> str:
@@ -73,7 +77,7 @@ def clock_note(now: datetime) -> str:
     whatever the process's locale."""
     hour = now.hour % 12 or 12
     noon = "AM" if now.hour < 12 else "PM"
-    day, month = _DAYS[now.weekday()], _MONTHS[now.month - 1]
+    day, month = DAYS[now.weekday()], MONTHS[now.month - 1]
     return f"Now: {hour}:{now.minute:02d} {noon}, {day}, {month} {now.day}, {now.year}."
 
 
@@ -118,8 +122,14 @@ class TurnNotes:
 
     def __call__(self, text: str) -> str | None:
         parts = [
-            clock_note(self.clock()) if self.clock is not None and about_time(text) else None,
+            self._clock(text) if self.clock is not None and about_time(text) else None,
             limits_note(text) if self.limits else None,
             exact_note(text) if self.arithmetic else None,
         ]
         return " ".join(p for p in parts if p) or None
+
+    def _clock(self, text: str) -> str:
+        """The clock, and the dates the words ask about counted from it ("Christmas: ..., in 21 days.")."""
+        assert self.clock is not None
+        now = self.clock()
+        return " ".join(p for p in (clock_note(now), date_note(text, now.date())) if p)

@@ -1,0 +1,68 @@
+"""voicebot.dates: the dates a question asks about, counted from today."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+import pytest
+
+from voicebot.dates import date_note
+from voicebot.notes import TurnNotes
+
+MONDAY = date(2026, 3, 9)
+
+ANSWERS = {  # asked on Monday, March 9, 2026
+    "How many days until Christmas?": "Christmas is 291 days from today: Friday, December 25, 2026.",
+    "What day of the week is Christmas this year?": "Christmas is on Friday, December 25, 2026, 291 days from today.",
+    "How many weeks until New Year?": "New Year's Day is 298 days from today, which is 42 weeks and 4 days: "
+    "Friday, January 1, 2027.",
+    "When is Easter?": "Easter is on Sunday, April 5, 2026, 27 days from today.",
+    "When is Thanksgiving?": "Thanksgiving (US) is on Thursday, November 26, 2026, 262 days from today.",
+    "What day of the week is July 4th?": "Independence Day is on Saturday, July 4, 2026, 117 days from today.",
+    "What day is December 25, 2027?": "December 25, 2027 is a Saturday, 656 days from today.",
+    "What day was the 2nd of March?": "March 2, 2027 is a Tuesday, 358 days from today.",  # passed: next year's
+    "How many days until June 3rd?": "June 3 is 86 days from today.",
+    "What's the date in three weeks?": "In 3 weeks it will be Monday, March 30, 2026.",
+    "What's the date a week from today?": "In 1 week it will be Monday, March 16, 2026.",
+    "What will the date be 10 days from now?": "In 10 days it will be Thursday, March 19, 2026.",
+    "What day is it the day after tomorrow?": "The day after tomorrow is Wednesday, March 11, 2026.",
+    "What was the date yesterday?": "Yesterday was Sunday, March 8, 2026.",
+    "What date is next Friday?": "Next Friday is March 13, 2026, 4 days from today.",
+    "What was the date last Monday?": "Last Monday was March 2, 2026, 7 days ago.",
+    "How many days are left in the year?": "There are 297 days left in 2026 after today.",
+    "What day of the week is February 30th?": "There is no February 30: February has 28 days.",
+}
+
+
+@pytest.mark.parametrize("text", ANSWERS)
+def test_a_date_question_gets_the_date_it_means(text: str) -> None:
+    assert date_note(text, MONDAY) == ANSWERS[text]
+
+
+def test_dates_roll_over_the_year_and_the_month_and_next_means_next() -> None:
+    assert date_note("When is Christmas?", date(2026, 12, 26)) == (
+        "Christmas is on Saturday, December 25, 2027, 364 days from today."
+    )
+    assert date_note("When is Christmas?", date(2026, 12, 25)).endswith("December 25, 2026, today.")
+    assert date_note("When is Easter?", date(2027, 1, 1)).startswith("Easter is on Sunday, March 28, 2027")
+    assert date_note("What's the date in one month?", date(2027, 1, 31)) == (
+        "In 1 month it will be Sunday, February 28, 2027."
+    )
+    friday = date(2026, 3, 13)
+    assert date_note("What date is next Friday?", friday) == "Next Friday is March 20, 2026, 7 days from today."
+    assert date_note("Is the shop open this Friday?", friday) == "This Friday is March 13, 2026, today."
+    assert date_note("What day is February 29, 2028?", MONDAY).startswith("February 29, 2028 is a Tuesday")
+
+
+def test_other_questions_get_no_date() -> None:
+    for text in ("What time is it?", "What day is it today?", "Tell me about Paris.", "I'll be there in a few days."):
+        assert date_note(text, MONDAY) is None, text
+
+
+def test_the_clock_note_carries_the_dates_asked_about() -> None:
+    notes = TurnNotes(lambda: datetime(2026, 3, 9, 8, 15))
+    assert notes("How many days till Halloween?") == (
+        "Now: 8:15 AM, Monday, March 9, 2026. Halloween is 236 days from today: Saturday, October 31, 2026."
+    )
+    assert notes("What's the date in three weeks?").endswith("In 3 weeks it will be Monday, March 30, 2026.")
+    assert TurnNotes(None)("How many days until Christmas?") is None  # no clock: no dates either

@@ -1,0 +1,190 @@
+"""Dates relative to today, worked out from the clock, for the note before a user's turn.
+
+Told the clock ("Now: 8:15 AM, Monday, March 9, 2026."), the default 0.5B reads the time and the day off it
+but cannot count from it: "How many days until Christmas?" -> "25 days", "What's the date in three weeks?"
+-> "March 12", "What date is next Friday?" -> "March 10", "What day of the week is July 4th?" -> "a
+Thursday" (it is a Saturday in 2026; docs/MEASUREMENTS.md). This finds such questions (a holiday, a date,
+tomorrow or yesterday, a weekday, "in three weeks", "days left in the year") and says the date they mean:
+"Christmas: Friday, December 25, 2026, in 291 days."
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Callable
+from datetime import date, timedelta
+
+from voicebot.arithmetic import read_number, tokenize
+
+__all__ = ["DAYS", "MONTHS", "date_note"]
+
+# English names whatever the process's locale (calendar.month_name follows it).
+DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+MONTHS = (
+    *("January", "February", "March", "April", "May", "June", "July"),
+    *("August", "September", "October", "November", "December"),
+)
+_MONTHS = [m.lower() for m in MONTHS]
+_WEEKDAYS = [d.lower() for d in DAYS]
+_ORDINALS = [
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
+    "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth",
+    "twentieth",
+]  # fmt: skip
+_ORDINALS += [f"twenty {o}" for o in _ORDINALS[:9]] + ["thirtieth", "thirty first"]
+_DAY = r"(\d{1,2})(?:st|nd|rd|th)?|(" + "|".join(sorted(_ORDINALS, key=len, reverse=True)) + ")"
+_MONTH = "(" + "|".join(_MONTHS) + ")"
+_YEAR = r"(?:,?\s+(\d{4}))?"
+# "July 4th", "July the fourth, 2027", "the 4th of July"
+_DATE = re.compile(rf"\b{_MONTH} (?:the )?(?:{_DAY}){_YEAR}\b|\b(?:the )?(?:{_DAY}) of {_MONTH}{_YEAR}\b")
+_YEAR_END = re.compile(r"\b(days?|weeks?) (are )?(left|remaining) (in|of) (the|this) year\b|\bend of (the|this) year\b")
+
+
+def _nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
+    """The n-th (1-based; -1: the last) given weekday of a month: Thanksgiving is the fourth Thursday."""
+    days = [d for d in calendar.Calendar().itermonthdates(year, month) if d.month == month and d.weekday() == weekday]
+    return days[n - 1] if n > 0 else days[n]
+
+
+def _easter(year: int) -> date:
+    """Western Easter Sunday (the anonymous Gregorian computus)."""
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = b // 4, b % 4
+    g = (8 * b + 13) // 25
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = c // 4, c % 4
+    x = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * x) // 451
+    month = (h + x - 7 * m + 114) // 31
+    return date(year, month, (h + x - 7 * m + 114) % 31 + 1)
+
+
+# Name as the note says it, the words that name it, and its date in a given year.
+_HOLIDAYS: list[tuple[str, str, Callable[[int], date]]] = [
+    ("Christmas Eve", r"christmas eve", lambda y: date(y, 12, 24)),
+    ("Christmas", r"christmas|xmas", lambda y: date(y, 12, 25)),
+    ("Boxing Day", r"boxing day", lambda y: date(y, 12, 26)),
+    ("New Year's Eve", r"new year'?s eve", lambda y: date(y, 12, 31)),
+    ("New Year's Day", r"new year'?s day|new year|the new year", lambda y: date(y, 1, 1)),
+    ("Valentine's Day", r"valentine'?s( day)?", lambda y: date(y, 2, 14)),
+    ("St. Patrick's Day", r"(st\.?|saint) patrick'?s day", lambda y: date(y, 3, 17)),
+    ("April Fools' Day", r"april fools'?( day)?", lambda y: date(y, 4, 1)),
+    ("Easter", r"easter( sunday)?", _easter),
+    ("Mother's Day (US)", r"mother'?s day", lambda y: _nth_weekday(y, 5, 6, 2)),
+    ("Memorial Day", r"memorial day", lambda y: _nth_weekday(y, 5, 0, -1)),
+    ("Father's Day (US)", r"father'?s day", lambda y: _nth_weekday(y, 6, 6, 3)),
+    ("Independence Day", r"independence day|(the )?(fourth|4th) of july|july (4th|fourth)", lambda y: date(y, 7, 4)),
+    ("Labor Day", r"labou?r day", lambda y: _nth_weekday(y, 9, 0, 1)),
+    ("Halloween", r"halloween", lambda y: date(y, 10, 31)),
+    ("Thanksgiving (US)", r"thanksgiving", lambda y: _nth_weekday(y, 11, 3, 4)),
+]  # fmt: skip
+_HOLIDAY_PATTERNS = [(name, re.compile(rf"\b({words})\b"), when) for name, words, when in _HOLIDAYS]
+
+
+def date_note(text: str, today: date, limit: int = 2) -> str | None:
+    """The dates the user's words ask about, counted from `today`; None when they ask about none.
+    Only called for turns about the time (notes.about_time)."""
+    text = re.sub(r"\s+", " ", text.lower().replace("-", " "))
+    said: list[str] = []
+    weeks = re.search(r"\bweeks\b", text) is not None  # "how many weeks until ...", not "day of the week"
+    count = re.search(r"\bhow (many|long|soon)\b|\b(until|till)\b", text) is not None  # the count first
+    for name, pattern, when in _HOLIDAY_PATTERNS:
+        if pattern.search(text):
+            text = pattern.sub(" ", text)  # "Christmas Eve" is not also Christmas
+            said.append(_named(name, _next(when, today), today, weeks, count))
+    for match in _DATE.finditer(text):
+        day = _explicit(match, today)
+        said.append(_named(None, day, today, weeks, count) if isinstance(day, date) else day)
+    said += _relative(text, today)
+    if _YEAR_END.search(text):
+        end = date(today.year, 12, 31)
+        said.append(f"There are {(end - today).days} days left in {today.year} after today.")
+    return " ".join(dict.fromkeys(said[:limit])) or None
+
+
+def _next(when: Callable[[int], date], today: date) -> date:
+    this_year = when(today.year)
+    return this_year if this_year >= today else when(today.year + 1)
+
+
+def _explicit(match: re.Match[str], today: date) -> date | str:
+    """The date said (this year's, or next year's once it has passed), or why there is none."""
+    g = match.groups()
+    month, digits, words, year = (g[0], g[1], g[2], g[3]) if g[0] else (g[6], g[4], g[5], g[7])
+    day = int(digits) if digits else _ORDINALS.index(words) + 1
+    try:
+        if year:
+            return date(int(year), _MONTHS.index(month) + 1, day)
+        this_year = date(today.year, _MONTHS.index(month) + 1, day)
+        return this_year if this_year >= today else date(today.year + 1, this_year.month, day)
+    except ValueError:  # "February 30th"
+        name = MONTHS[_MONTHS.index(month)]
+        last = calendar.monthrange(int(year) if year else today.year, _MONTHS.index(month) + 1)[1]
+        return f"There is no {name} {day}: {name} has {last} days."
+
+
+def _relative(text: str, today: date) -> list[str]:
+    said = []
+    for words, days in (("the day after tomorrow", 2), ("the day before yesterday", -2), ("tomorrow", 1),
+                        ("yesterday", -1)):  # fmt: skip
+        if re.search(rf"\b{words}\b", text):
+            text = text.replace(words, " ")
+            verb = "is" if days > 0 else "was"
+            said.append(f"{words[0].upper()}{words[1:]} {verb} {_long(today + timedelta(days))}.")
+    for match in re.finditer(r"\b(next|this|last|on|coming) (" + "|".join(_WEEKDAYS) + r")\b", text):
+        which, weekday = match.group(1), _WEEKDAYS.index(match.group(2))
+        ahead = (weekday - today.weekday()) % 7 or (7 if which == "next" else 0)
+        day = today - timedelta((today.weekday() - weekday) % 7 or 7) if which == "last" else today + timedelta(ahead)
+        said.append(_named(f"{which.capitalize()} {DAYS[weekday]}", day, today, False, False, weekday=False))
+    offset = r"(\d+|[a-z]+(?: [a-z]+)?) (day|week|month|year)s?"
+    for match in re.finditer(rf"\bin {offset}\b|\b{offset} (?:from )?(?:now|today)\b", text):
+        amount, unit = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+        n = 1 if amount.split()[-1] in ("a", "an", "one") else _count(amount)  # "(the date) a week from today"
+        if n is not None and 0 < n <= 1000:
+            said.append(f"In {n} {unit}{'s' if n != 1 else ''} it will be {_long(_add(today, n, unit))}.")
+    return said
+
+
+def _count(words: str) -> int | None:
+    tokens = tokenize(words)
+    for start in range(len(tokens)):  # "in the next three days": the number ends the match
+        number = read_number(tokens, start)
+        if number is not None and number[1] == len(tokens) and number[0].denominator == 1:
+            return int(number[0])
+    return None
+
+
+def _add(today: date, n: int, unit: str) -> date:
+    if unit in ("day", "week"):
+        return today + timedelta(n * (7 if unit == "week" else 1))
+    months = today.month - 1 + n * (12 if unit == "year" else 1)
+    year, month = today.year + months // 12, months % 12 + 1
+    return date(year, month, min(today.day, calendar.monthrange(year, month)[1]))
+
+
+def _named(name: str | None, day: date, today: date, weeks: bool, count: bool, weekday: bool = True) -> str:
+    """'Christmas is on Friday, December 25, 2026, 291 days from today.', or with the count first where the
+    user asked how long ('Christmas is 291 days from today: ...'). A sentence, not 'Christmas: ...': the
+    model copies the note's form, and read such a label out whole."""
+    days = (day - today).days
+    if days in (0, 1, -1):
+        when = ("today", "tomorrow", "yesterday")[days]
+    else:
+        when = f"{abs(days)} days " + ("from today" if days > 0 else "ago")
+        if weeks and abs(days) >= 7:  # "8 weeks" it said to "42 weeks and 4 days from today"
+            when += f", which is {abs(days) // 7} weeks and {abs(days) % 7} days"
+    said = f"{MONTHS[day.month - 1]} {day.day}, {day.year}"
+    on = f"{DAYS[day.weekday()]}, {said}" if weekday else said
+    verb = "is" if days >= 0 else "was"
+    if count and name is None:  # "How many days until my birthday on June 3rd?": the date is in the name
+        return f"{MONTHS[day.month - 1]} {day.day} {verb} {when}."
+    if count:
+        return f"{name} {verb} {when}: {on}."
+    if name is None:
+        return f"{said} {verb} a {DAYS[day.weekday()]}, {when}."
+    return f"{name} {verb} {'on ' if weekday else ''}{on}, {when}."
+
+
+def _long(day: date) -> str:
+    return f"{DAYS[day.weekday()]}, {MONTHS[day.month - 1]} {day.day}, {day.year}"
