@@ -53,6 +53,7 @@ _DEGREES = re.compile(_NUMBER + r"\s?°\s?([CF])\b")
 _FRACTIONS = {"1/2": "one half", "1/3": "one third", "2/3": "two thirds", "1/4": "one quarter", "3/4": "three quarters"}
 _FRACTION = re.compile(r"(?<![\w/.])(?:(\d+) )?([123]/[234])(?![\w/])")  # "1/2", "2 1/2"
 _POWER = re.compile(r"\s?(?:\^2|²)(?!\d)|\s?(?:\^3|³)(?!\d)")
+_POWER_OF = re.compile(r"(?<=\d)\s?\^\s?(\d+)")  # "2^10" it read "two ten"
 _ARROW = re.compile(r"\s*(?:→|⟶|->|=>)\s*")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _EDGE_UNDERSCORE = re.compile(r"(?<!\w)_+|_+(?!\w)")
@@ -85,6 +86,34 @@ def _fraction(m: re.Match[str]) -> str:
     return f"{whole} and {words}" if whole else words
 
 
+# Inline LaTeX, which the coder model writes for math ("a day has \\(24 \\times 60 \\times 60 = 86400\\)
+# seconds"): the phonemizer says "backslash times". Delimiters go, commands become words.
+_LATEX_DELIMITER = re.compile(r"\\[()\[\]]|\$(?=[^$]*\\)|(?<=[}\w])\$")
+_LATEX_FRAC = re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
+_LATEX_SQRT = re.compile(r"\\sqrt\s*\{([^{}]*)\}")
+_LATEX_TEXT = re.compile(r"\\(?:text|mathrm|mathbf|textbf|operatorname)\s*\{([^{}]*)\}")
+_LATEX_WORDS = {
+    "times": " × ", "cdot": " × ", "div": " divided by ", "pm": " plus or minus ", "approx": " about ",
+    "leq": " less than or equal to ", "le": " less than or equal to ", "geq": " at least ", "ge": " at least ",
+    "neq": " not equal to ", "ne": " not equal to ", "infty": " infinity ", "circ": " degrees ", "pi": " pi ",
+    "%": "%", ",": " ", ";": " ", "quad": " ", "left": "", "right": "", "cdots": " and so on ", "ldots": " and so on ",
+}  # fmt: skip
+_LATEX_COMMAND = re.compile(r"\\([a-zA-Z]+|[%,;])")
+
+
+def _latex(text: str) -> str:
+    if "\\" not in text:
+        return text
+    text = _LATEX_DELIMITER.sub(" ", text)
+    text = _LATEX_TEXT.sub(r"\1", text)
+    text = _LATEX_FRAC.sub(lambda m: f"{m.group(1)}/{m.group(2)}" if f"{m.group(1)}/{m.group(2)}" in _FRACTIONS
+                           else f"{m.group(1)} over {m.group(2)}", text)  # fmt: skip
+    text = _LATEX_SQRT.sub(r"the square root of \1", text)
+    text = re.sub(r"\^\s*\{?\\circ\}?", "°", text)  # 100^\circ C: then "100 degrees Celsius" below
+    text = _LATEX_COMMAND.sub(lambda m: _LATEX_WORDS.get(m.group(1), f" {m.group(1)} "), text)
+    return re.sub(r"\^\{(\d)\}", r"^\1", text).replace("{", "").replace("}", "")
+
+
 def _not_pictograph(ch: str) -> bool:
     if ch in _INVISIBLE:
         return False
@@ -93,7 +122,7 @@ def _not_pictograph(ch: str) -> bool:
 
 def speakable(phrase: str) -> str:
     """What the TTS should read for `phrase` (one phrase or a few sentences of a reply)."""
-    text = _LINK.sub(r"\1", phrase)
+    text = _latex(_LINK.sub(r"\1", phrase))
     text = _EDGE_UNDERSCORE.sub("", text)
     text = LIST_MARKER.sub("", text)
     text = _RANGE.sub(lambda m: m.group() if _PHONE.fullmatch(m.group()) else f"{m.group(1)} to {m.group(2)}", text)
@@ -101,6 +130,7 @@ def speakable(phrase: str) -> str:
     text = _UNIT.sub(_unit, text)
     text = _FRACTION.sub(_fraction, text)
     text = _POWER.sub(lambda m: " squared" if "2" in m.group() or "²" in m.group() else " cubed", text)
+    text = _POWER_OF.sub(r" to the power of \1", text)
     text = _ARROW.sub(" to ", text).replace("π", " pi ")
     text = "".join(filter(_not_pictograph, text))
     return _SPACE_BEFORE_MARK.sub(r"\1", " ".join(text.split()))  # "help 👍." -> "help ." -> "help."

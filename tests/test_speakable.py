@@ -22,6 +22,11 @@ CASES = [
     ("Yes ✓ done. Go left → right.", "Yes done. Go left to right."),
     ("See [the docs](https://x.y/z).", "See the docs."),
     ("- It takes 30 min, about 1 hr.", "It takes 30 minutes, about 1 hour."),
+    # inline LaTeX, as the coder model writes math
+    (r"A day has \(24 \times 60 \times 60 = 86400\) seconds.", "A day has 24 × 60 × 60 = 86400 seconds."),
+    (r"\[ x = \frac{5}{7} \approx 0.71 \]", "x = 5 over 7 about 0.71"),
+    (r"Take $\frac{1}{2}$ of it: $\sqrt{16} = 4$.", "Take one half of it: the square root of 16 = 4."),
+    (r"It is \(100^\circ\)C; \(2^{10} = 1024\).", "It is 100 degrees Celsius; 2 to the power of 10 = 1024."),
 ]
 UNCHANGED = [
     "On 2024-05-01 call 555-1234.",  # a date, a phone number
@@ -55,6 +60,7 @@ READ_OUT = {  # symbols Piper reads out, as its phonemes
     "symbol": "sɪmbəl",
     "face": "fˈeɪs",
     "arrow": "ˈæɹoʊ",
+    "backslash": "bˈækslæʃ",
 }
 
 
@@ -62,6 +68,7 @@ def test_the_real_voice_no_longer_reads_symbols_out() -> None:
     """Through Piper's own phonemizer: each written line reads out a symbol, its speakable form none."""
     voice = PiperTts(TtsOptions()).voice
     lines = ["It is 120 km/h.", "Sleep 7-9 hours.", "Use 3/4 cup.", "Sure 😀 done.", "Yes ✓ done.", "Go → north."]
+    lines.append(r"It is \(24 \times 60\).")
 
     def phonemes(text: str) -> str:
         return " ".join("".join(p) for p in voice.phonemize(text))
