@@ -83,3 +83,33 @@ def test_results_are_exact_fractions_and_rounded_only_in_what_is_said() -> None:
     assert calculations("What is the square root of minus 4?") == []  # no real answer: no note
     assert calculations("What is 2 to the power of 1000000?") == []  # too large to say
     assert len(calculations("1 plus 1, 2 plus 2, 3 plus 3, 4 plus 4", limit=3)) == 3
+
+
+def test_huge_and_tiny_results_are_said_as_powers_of_ten() -> None:
+    assert arithmetic_note("What is 99999999999999 to the power of 30?") == (
+        "99999999999999 to the power of 30 is about 1 times 10 to the power of 420."  # past a float's range
+    )
+    assert arithmetic_note("What is 1 divided by 10 to the power of 400?") == (
+        "1 divided by 10 to the power of 400 is 1 times 10 to the power of -400."
+    )
+
+
+def test_no_jumble_of_numbers_and_operators_raises() -> None:
+    """A note must never fail a turn: random word salads of every kind of word these parsers read."""
+    import random
+    from datetime import datetime
+
+    from voicebot.notes import TurnNotes
+
+    salad = (
+        "what is plus minus times divided by percent of off to the power square root cube half a third quarters "
+        "double squared cubed is equal equals not 0 1 0.5 1,000 99999999999999 one twenty hundred thousand million "
+        "point and sum product difference between add subtract from x × ÷ / - + ^ √ = % $ ° . , ? how many feet "
+        "inches miles kilograms pounds degrees fahrenheit celsius in into days weeks until christmas next friday "
+        "last tomorrow july 4th the february 30th 2027 from now today years months left end"
+    )
+    words = salad.split()
+    notes = TurnNotes(lambda: datetime(2026, 12, 31, 23, 59))
+    rng = random.Random(7)
+    for _ in range(5000):
+        notes(" ".join(rng.choice(words) for _ in range(rng.randint(1, 12))))

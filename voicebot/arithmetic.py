@@ -371,14 +371,26 @@ def say_number(value: Fraction, exact: bool = True) -> str:
     three significant digits ("33.33", "0.000333"), huge ones as a power of ten; "about" where rounded."""
     if value.denominator == 1 and abs(value) < 10**_MAX_DIGITS:
         return ("" if exact else "about ") + str(value.numerator)
-    if abs(value) >= 10**_MAX_DIGITS:
-        exponent = math.floor(math.log10(abs(value)))
-        mantissa = float(value / Fraction(10) ** exponent)
-        return f"about {mantissa:.3g} times 10 to the power of {exponent}"
+    if abs(value) >= 10**_MAX_DIGITS or 0 < abs(value) < Fraction(1, 10**6):
+        return _scientific(value, exact)
     places = 2 if abs(value) >= 1 else max(2, 2 - math.floor(math.log10(abs(value))))
     rounded = round(value, places)
     text = f"{float(rounded):.{places}f}".rstrip("0").rstrip(".")
     return text if exact and rounded == value else f"about {text}"
+
+
+def _scientific(value: Fraction, exact: bool) -> str:
+    """'2.66 times 10 to the power of 95'. Exponents counted in digits, not log10: a float overflows past
+    1e308 and underflows below 1e-308."""
+    exponent = len(str(int(abs(value)))) - 1 if abs(value) >= 1 else -len(str(int(1 / abs(value))))
+    mantissa = value / Fraction(10) ** exponent
+    while abs(mantissa) < 1:
+        mantissa, exponent = mantissa * 10, exponent - 1
+    text = f"{float(mantissa):.3g}"
+    if abs(float(text)) >= 10:  # 9.9996 -> "10"
+        exponent, text = exponent + 1, f"{float(text) / 10:.3g}"
+    rounded = Fraction(text) * Fraction(10) ** exponent
+    return f"{'' if exact and rounded == value else 'about '}{text} times 10 to the power of {exponent}"
 
 
 def _say(expr: _Expr) -> str:

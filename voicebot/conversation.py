@@ -3,7 +3,8 @@
 Messages are tagged with the turn they belong to, so a turn can be amended after the fact: a barge-in
 cuts the reply down to what the user actually heard (the model never believes it said something the user
 never heard), and a turn the user continued after a pause is retracted and replaced by the merged one.
-A user's turn may start with a system note the model needs for it: the clock, what it cannot do (voicebot/notes.py).
+A user's turn may start with a system note the model needs for it: the clock, what it cannot do, an exact
+result (voicebot/notes.py).
 """
 
 from __future__ import annotations
