@@ -27,6 +27,8 @@ def test_requests_for_what_it_lacks_get_a_note_and_questions_about_them_do_not()
         "Call my sister.": "phone",
         "Turn on the living room lights.": "lights",
         "Add milk to my shopping list.": "lists",
+        "What is 100 dollars in euros?": "exchange rates",
+        "How much is 20 pounds in dollars?": "exchange rates",
     }
     for text, lacks in requests.items():
         note = limits_note(text)
@@ -35,6 +37,7 @@ def test_requests_for_what_it_lacks_get_a_note_and_questions_about_them_do_not()
         "At what temperature in Celsius does water freeze?", "Why does it rain?", "What is weather?",
         "How does an alarm clock work?", "What is a thermostat?", "Who won the World Cup in 2018?",
         "How do I call a function in Python?", "Can you play a word game with me?",
+        "Convert 10 pounds to kilograms.", "I have 20 dollars to spend on dinner.",
     ]  # fmt: skip
     assert [t for t in questions if limits_note(t)] == []
 
@@ -51,5 +54,5 @@ def test_a_calculation_gets_its_result_and_can_be_turned_off() -> None:
     note = TurnNotes(None)("What is 17 times 23?")
     assert note == "Exact result: 17 times 23 is 391."
     assert TurnNotes(None)("How many kilometers is 10 miles?") == "Exact result: 10 miles is about 16.09 kilometers."
-    assert TurnNotes(None, arithmetic=False)("What is 17 times 23?") is None
+    assert TurnNotes(None, exact=False)("What is 17 times 23?") is None
     assert TurnNotes(None)("Tell me about the number 17.") is None

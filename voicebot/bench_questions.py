@@ -5,7 +5,7 @@ transcribed and answered through the real pipeline, and the reply counts as usef
 expected word. The questions are general knowledge, not tuned to any model. A second set asks what only
 the clock knows and for what the assistant lacks (a timer, the weather): right when the reply gives the
 clock, or says it can't (voicebot/notes.py). A third asks for calculations past one-digit sums, which a
-small model guesses, and for unit conversions (voicebot/arithmetic.py, voicebot/units.py).
+small model guesses, for unit conversions and for a word's letters (voicebot/notes.py).
 """
 
 from __future__ import annotations
@@ -54,8 +54,8 @@ QUESTIONS: tuple[Question, ...] = (
     Question("How many grams are there in a kilogram?", ("1000",)),
 )
 
-# Calculations and conversions as people ask them, the easy with the hard: right when the reply gives the
-# result (rounded as a person would say it).
+# Calculations, conversions and spellings as people ask them, the easy with the hard: right when the reply
+# gives the result (rounded as a person would say it).
 CALCULATIONS: tuple[Question, ...] = (
     Question("What is seventeen times twenty-three?", ("391",)),
     Question("What is fifteen percent of eighty?", ("12",)),
@@ -69,6 +69,8 @@ CALCULATIONS: tuple[Question, ...] = (
     Question("What is one hundred degrees Fahrenheit in Celsius?", ("37.78", "37.8", "38")),
     Question("How many pounds is five kilograms?", ("11.02", "11")),
     Question("How many inches is fifty centimeters?", ("19.69", "19.7", "20")),
+    Question("How do you spell necessary?", ("n, e, c, e, s, s, a, r, y", "n-e-c-e-s-s-a-r-y")),
+    Question("How many r's are in strawberry?", ("3",)),
 )
 
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -219,7 +221,7 @@ async def run_questions_bench(cfg: Config, json_out: Path | None, limit: int = 0
         print(f"{i:>2}  {'yes' if r.useful else 'no':<6}  {r.question:<50}  {r.transcript:<50}  {reply}")
     print(f"\nuseful: {useful}/{len(general)}  ({cfg.llm.model}, dtype {cfg.llm.dtype})")
     print(f"the clock, and what it can't do: {right}/{len(rest)} right")
-    print(f"calculations and conversions: {sums_right}/{len(sums)} right")
+    print(f"calculations, conversions and spellings: {sums_right}/{len(sums)} right")
     if json_out is not None:
         data = {"machine": machine(), **meta, "useful": useful, "total": len(general)}
         data |= {"situational_right": right, "situational_total": len(rest)}

@@ -154,10 +154,11 @@ class LlmConfig(_Section):
         True, description="before a request for what it lacks (timers, weather, news, music, calls, lights, lists),"
         " a system note says it has none, so it says it can't instead of pretending it did",
     )  # fmt: skip
-    arithmetic_note: bool = Field(
+    exact_note: bool = Field(
         True, description="before a turn that asks for a calculation (\"what is 17 times 23\", \"15 percent of "
-        "80\") or a unit conversion (\"10 miles in kilometers\"), a system note gives the exact result: a small "
-        "model guesses past one-digit sums and the famous conversions",
+        "80\"), a unit conversion (\"10 miles in kilometers\") or a spelling (\"how many r's in strawberry\"), a "
+        "system note gives the exact result: a small model guesses past one-digit sums, the famous conversions "
+        "and the letters of a word",
     )  # fmt: skip
     max_tokens: int = Field(
         60, ge=1, le=4096, description="a reply ends at the first sentence end past this (engine backend; "

@@ -1,6 +1,6 @@
 """What the model is told right before a user's turn, from what the user said: the clock, what it cannot do,
-and the exact result of a calculation or a unit conversion the user asked for (voicebot/arithmetic.py,
-voicebot/units.py).
+and the exact result of a calculation, a unit conversion or a spelling the user asked for
+(voicebot/arithmetic.py, voicebot/units.py, voicebot/spelling.py).
 
 A small model makes up what it does not know. Asked "What time is it?", "What day is it?" or "What year is
 it?", the default 0.5B answers "10:00 AM", "Monday", "2023"; asked to set a timer, turn on the lights or
@@ -24,6 +24,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from voicebot.arithmetic import arithmetic_note
 from voicebot.dates import DAYS, MONTHS, date_note
+from voicebot.spelling import spelling_note
 from voicebot.units import conversion_note
 
 # Words that ask about (or depend on) the clock or the calendar. A note a turn did not need costs its
@@ -40,6 +41,7 @@ _ABOUT_TIME = re.compile(
     + r")\b",
     re.IGNORECASE,
 )
+_MONEY = r"dollars?|euros?|yen|pesos?|rupees?|francs?|bitcoins?"  # "pounds" alone is a weight
 # Requests for what an offline voice assistant without devices or accounts cannot do, each with what the
 # note says it lacks. Narrow on purpose: "At what temperature does water freeze?" or "Why does it rain?"
 # are questions it can answer, and must not be told otherwise.
@@ -56,6 +58,8 @@ _LIMITS = (
     (r"\b(turn|switch|dim)\s+(on|off|up|down)\b.*\b(lights?|lamp|heating|tv|fan)\b|"
      r"\b(lights?|lamp|heating|tv|fan)\b.*\b(on|off)\b|\b(set|turn|raise|lower)\b.*\bthermostat\b",
      "control of lights or devices"),
+    (rf"\b({_MONEY}|pounds? sterling|british pounds?)\b.*\b(in|to|into)\b.*\b({_MONEY}|pounds?)\b|"
+     rf"\bpounds?\b.*\b(in|to|into)\b.*\b({_MONEY})\b|\bexchange rates?\b", "current exchange rates"),
     (r"\b(shopping|grocery|to-?do) list\b|\bto (my|the) list\b|\b(my|the) calendar\b", "lists or calendar"),
 )  # fmt: skip
 _LIMIT_PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), lacks) for pattern, lacks in _LIMITS)
@@ -92,9 +96,9 @@ def limits_note(text: str) -> str | None:
 
 
 def exact_note(text: str) -> str | None:
-    """'Exact result: 17 times 23 is 391.', for calculations and unit conversions; None when there are none.
+    """'Exact result: 17 times 23 is 391.', for calculations, unit conversions and spellings; else None.
     ("Calculator: ..." the model heeded as well, but then said "The calculator cannot divide by zero.")"""
-    found = [note for note in (arithmetic_note(text), conversion_note(text)) if note]
+    found = [note for note in (arithmetic_note(text), conversion_note(text), spelling_note(text)) if note]
     return "Exact result: " + " ".join(found) if found else None
 
 
@@ -122,18 +126,18 @@ def local_clock(zone: str | None = None) -> Callable[[], datetime]:
 @dataclass(frozen=True)
 class TurnNotes:
     """The note for a user's turn. clock: the wall clock for turns about the time (None: no clock note);
-    limits: say what the assistant cannot do when it is asked to; arithmetic: give the exact result of a
-    calculation or a unit conversion the user asked for."""
+    limits: say what the assistant cannot do when it is asked to; exact: give the exact result of a
+    calculation, a unit conversion or a spelling the user asked for."""
 
     clock: Callable[[], datetime] | None = None
     limits: bool = True
-    arithmetic: bool = True
+    exact: bool = True
 
     def __call__(self, text: str) -> str | None:
         parts = [
             self._clock(text) if self.clock is not None and about_time(text) else None,
             limits_note(text) if self.limits else None,
-            _guarded(exact_note, text) if self.arithmetic else None,
+            _guarded(exact_note, text) if self.exact else None,
         ]
         return " ".join(p for p in parts if p) or None
 
