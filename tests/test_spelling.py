@@ -13,6 +13,7 @@ ANSWERS = {
     "Okay, spell restaurant.": "restaurant is spelled R, E, S, T, A, U, R, A, N, T (10 letters).",
     "How is definitely spelled?": "definitely is spelled D, E, F, I, N, I, T, E, L, Y (10 letters).",
     "How many letters are in the word strawberry?": "strawberry has 10 letters: S, T, R, A, W, B, E, R, R, Y.",
+    "How many letters are in the words elephant?": "elephant has 8 letters: E, L, E, P, H, A, N, T.",  # Whisper
     "How many r's are in strawberry?": "the letter R appears 3 times in strawberry: S, T, R, A, W, B, E, R, R, Y.",
     "How many Rs in strawberry?": "the letter R appears 3 times in strawberry: S, T, R, A, W, B, E, R, R, Y.",
     "How many times does the letter s appear in Mississippi?": (

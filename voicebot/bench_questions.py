@@ -70,7 +70,7 @@ CALCULATIONS: tuple[Question, ...] = (
     Question("How many pounds is five kilograms?", ("11.02", "11")),
     Question("How many inches is fifty centimeters?", ("19.69", "19.7", "20")),
     Question("How do you spell necessary?", ("n, e, c, e, s, s, a, r, y", "n-e-c-e-s-s-a-r-y")),
-    Question("How many r's are in strawberry?", ("3",)),
+    Question("How many times does the letter r appear in strawberry?", ("3",)),
 )
 
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",

@@ -13,7 +13,7 @@ import re
 
 __all__ = ["spelling_note"]
 
-_WORD = r"(?:the (?:word|name) )?[\"“']?(?P<word>[a-z][a-z'-]*[a-z])"
+_WORD = r"(?:the (?:words?|name) )?[\"“']?(?P<word>[a-z][a-z'-]*[a-z])"
 _SPELL = re.compile(
     rf"\bhow (?:do|would|should|can) (?:you|i|we) spell {_WORD}"
     rf"|(?:^|[,.!?]\s*|\b(?:please|you|me|to)\s+)spell(?: out)? {_WORD.replace('word>', 'word2>')}"
