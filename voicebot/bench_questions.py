@@ -17,6 +17,7 @@ import unicodedata
 from dataclasses import asdict, dataclass
 from datetime import date, datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import numpy as np
 
@@ -88,12 +89,14 @@ def situational(now: datetime) -> tuple[Question, ...]:
     days = {d.date() for d in minutes}
     christmas = [(date(d.year + (d > date(d.year, 12, 25)), 12, 25) - d).days for d in days]
     in_three_weeks = [d + timedelta(weeks=3) for d in days]
+    tokyo = [d.astimezone(ZoneInfo("Asia/Tokyo")) for d in minutes]
     return (
         Question("What time is it?", tuple(f"{d.hour % 12 or 12}:{d.minute:02d}" for d in minutes)),
         Question("What day is it today?", tuple({f"{d:%A}" for d in minutes})),
         Question("What year is it?", tuple({str(d.year) for d in minutes})),
         Question("How many days until Christmas?", tuple(str(n) for n in christmas)),
         Question("What's the date in three weeks?", tuple(f"{_MONTHS[d.month - 1]} {d.day}" for d in in_three_weeks)),
+        Question("What time is it in Tokyo?", tuple(f"{d.hour % 12 or 12}:{d.minute:02d}" for d in tokyo)),
         Question("Set a timer for ten minutes.", CANT),
         Question("What's the weather like tomorrow?", CANT),
         Question("Turn on the living room lights.", CANT),

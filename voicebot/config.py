@@ -160,6 +160,10 @@ class LlmConfig(_Section):
         "system note gives the exact result: a small model guesses past one-digit sums, the famous conversions "
         "and the letters of a word",
     )  # fmt: skip
+    chance_note: bool = Field(
+        True, description="\"flip a coin\", \"roll a die\", \"pick a number between 1 and 10\": a system note "
+        "draws it, so greedy decoding does not give the same answer every time",
+    )  # fmt: skip
     max_tokens: int = Field(
         60, ge=1, le=4096, description="a reply ends at the first sentence end past this (engine backend; "
         "1.5x at the latest): never mid-sentence",

@@ -24,19 +24,22 @@ class Conversation:
     system_prompt: str
     history_turns: int = 16
     fits: Callable[[Messages], bool] | None = None
-    note: Callable[[str], str | None] | None = None
+    note: Callable[[str, int], str | None] | None = None
     messages: Messages = field(default_factory=list)
     _turns: list[int] = field(default_factory=list)  # the turn of each message
+    _added: int = 0  # user turns added so far (never less: dropping history keeps the count)
 
     def add_user(self, turn_id: int, text: str) -> None:
         for message in self._user_turn(text):
             self.messages.append(message)
             self._turns.append(turn_id)
+        self._added += 1
         self._forget_dropped()
 
     def _user_turn(self, text: str) -> Messages:
-        """The user's words, after the note they call for, if any."""
-        note = self.note(text) if self.note is not None else None
+        """The user's words, after the note they call for, if any (told which user turn of the session this
+        is: a pending turn and the same turn once added get one note)."""
+        note = self.note(text, self._added) if self.note is not None else None
         return [*([{"role": "system", "content": note}] if note else []), {"role": "user", "content": text}]
 
     def _forget_dropped(self) -> None:

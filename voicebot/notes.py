@@ -15,17 +15,20 @@ history with its turn, so the conversation's cached prefix holds.
 
 from __future__ import annotations
 
+import random
 import re
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from voicebot.arithmetic import arithmetic_note
+from voicebot.chance import chance_note
 from voicebot.dates import DAYS, MONTHS, date_note
 from voicebot.spelling import spelling_note
 from voicebot.units import conversion_note
+from voicebot.world_clock import world_clock_note
 
 # Words that ask about (or depend on) the clock or the calendar. A note a turn did not need costs its
 # prefill; one it needed and lacked is an invented time. So the clock's own words and calendar names count,
@@ -127,23 +130,36 @@ def local_clock(zone: str | None = None) -> Callable[[], datetime]:
 class TurnNotes:
     """The note for a user's turn. clock: the wall clock for turns about the time (None: no clock note);
     limits: say what the assistant cannot do when it is asked to; exact: give the exact result of a
-    calculation, a unit conversion or a spelling the user asked for."""
+    calculation, a unit conversion or a spelling the user asked for; chance: draw a coin flip, a die or a
+    random number asked for. seed: the session's, for those draws."""
 
     clock: Callable[[], datetime] | None = None
     limits: bool = True
     exact: bool = True
+    chance: bool = True
+    seed: int = field(default_factory=lambda: random.SystemRandom().getrandbits(64))
 
-    def __call__(self, text: str) -> str | None:
+    def __call__(self, text: str, turn: int = 0) -> str | None:
+        """turn: the user turn's number in the session. A draw depends on the session, the turn and the
+        words, so the preemptive reply and the final one see the same note and the next turn draws anew."""
         parts = [
             self._clock(text) if self.clock is not None and about_time(text) else None,
             limits_note(text) if self.limits else None,
             _guarded(exact_note, text) if self.exact else None,
+            _guarded(self._chance, text, turn) if self.chance else None,
         ]
         return " ".join(p for p in parts if p) or None
 
     def _clock(self, text: str) -> str:
-        """The clock, and the dates the words ask about counted from it ("Christmas is 21 days from today: ...").
-        A parser's bug costs its sentence, never the turn (the parsers are fuzzed: tests/test_arithmetic.py)."""
+        """The clock, the dates the words ask about counted from it ("Christmas is 21 days from today: ..."),
+        and the time in a place they name. A parser's bug costs its sentence, never the turn (the parsers are
+        fuzzed: tests/test_arithmetic.py)."""
         assert self.clock is not None
         now = self.clock()
-        return " ".join(p for p in (clock_note(now), _guarded(date_note, text, now.date())) if p)
+        found = (_guarded(date_note, text, now.date()), _guarded(world_clock_note, text, now))
+        return " ".join(p for p in (clock_note(now), *found) if p)
+
+    def _chance(self, text: str, turn: int) -> str | None:
+        words = " ".join(re.findall(r"[a-z0-9]+", text.lower()))  # "Flip a coin" then "Flip a coin.": one draw
+        drawn = chance_note(text, random.Random(f"{self.seed}|{turn}|{words}"))
+        return f"Random result: {drawn}" if drawn else None

@@ -47,7 +47,10 @@ class Session:
             cfg.llm.history_turns,
             fits=lambda m: models.llm.fits(m, max_tokens),
             note=TurnNotes(
-                local_clock(timezone) if cfg.llm.clock_note else None, cfg.llm.limits_note, cfg.llm.exact_note
+                local_clock(timezone) if cfg.llm.clock_note else None,
+                cfg.llm.limits_note,
+                cfg.llm.exact_note,
+                cfg.llm.chance_note,
             ),
         )
         self.observer = TurnObserver(cfg.budgets_ms.model_dump(), realtime=realtime, on_turn=on_turn)

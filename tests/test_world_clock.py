@@ -1,0 +1,47 @@
+"""voicebot.world_clock: the time in a place the user names, from the time-zone database."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from voicebot.notes import TurnNotes
+from voicebot.world_clock import world_clock_note
+
+PARIS_MORNING = datetime(2026, 3, 9, 8, 15, tzinfo=ZoneInfo("Europe/Paris"))
+
+ANSWERS = {
+    "What time is it in Tokyo?": "In Tokyo it is 4:15 PM, Monday, March 9 (8 hours ahead of here).",
+    "What time is it in New York City?": "In New York City it is 3:15 AM, Monday, March 9 (5 hours behind here).",
+    "What's the time in the UK?": "In the UK it is 7:15 AM, Monday, March 9 (1 hour behind here).",
+    "What time is it in India?": "In India it is 12:45 PM, Monday, March 9 (4.5 hours ahead of here).",
+    "What day is it in Honolulu?": "In Honolulu it is 9:15 PM, Sunday, March 8 (11 hours behind here).",
+    "Is it morning in Paris?": "In Paris it is 8:15 AM, Monday, March 9 (the same time as here).",
+    "What time is it in the evening in Sydney?": "In Sydney it is 6:15 PM, Monday, March 9 (10 hours ahead of here).",
+}
+
+
+@pytest.mark.parametrize("text", ANSWERS)
+def test_the_time_in_a_named_place(text: str) -> None:
+    assert world_clock_note(text, PARIS_MORNING) == ANSWERS[text]
+
+
+def test_daylight_saving_is_the_databases() -> None:
+    """On March 9, 2026 New York has moved its clocks and Paris has not: 5 hours apart; in January, 6."""
+    january = datetime(2026, 1, 9, 8, 15, tzinfo=ZoneInfo("Europe/Paris"))
+    assert "(6 hours behind here)" in world_clock_note("What time is it in New York?", january)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["What are you doing at Christmas?", "What time is it at home?", "What time is it?", "Is it late in the day?"],
+)
+def test_no_place_no_note(text: str) -> None:
+    assert world_clock_note(text, PARIS_MORNING) is None
+
+
+def test_the_clock_note_carries_the_time_elsewhere() -> None:
+    note = TurnNotes(lambda: PARIS_MORNING)("What time is it in Tokyo?")
+    assert note == "Now: 8:15 AM, Monday, March 9, 2026. " + ANSWERS["What time is it in Tokyo?"]

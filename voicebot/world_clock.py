@@ -1,0 +1,100 @@
+"""The time somewhere else, from the time-zone database, for the clock note before a user's turn.
+
+Told only the user's own clock, the default 0.5B guesses the rest of the world: "What time is it in
+Tokyo?" -> "10:00 AM", "in London" -> "14:00 AM", "What day is it in Sydney?" -> "Wednesday" at 8:15 AM on
+a Monday in Paris (docs/MEASUREMENTS.md). The places are the cities of the IANA database (Python's
+`zoneinfo`, with the `tzdata` package where the system has none) and a few countries and big cities that
+have no zone of their own name; the note says their wall clock: "In Tokyo it is 4:15 PM, Monday, March 9
+(8 hours ahead of here)."
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from datetime import datetime
+from functools import cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from voicebot.dates import DAYS, MONTHS
+
+__all__ = ["world_clock_note"]
+
+# Places people ask about whose zone is named after another city (or that are a country with one zone).
+_ALIASES = {
+    "new york city": "America/New_York", "nyc": "America/New_York", "boston": "America/New_York",
+    "washington": "America/New_York", "miami": "America/New_York", "atlanta": "America/New_York",
+    "philadelphia": "America/New_York", "san francisco": "America/Los_Angeles", "seattle": "America/Los_Angeles",
+    "california": "America/Los_Angeles", "las vegas": "America/Los_Angeles", "dallas": "America/Chicago",
+    "houston": "America/Chicago", "texas": "America/Chicago", "hawaii": "Pacific/Honolulu",
+    "montreal": "America/Toronto", "ottawa": "America/Toronto", "england": "Europe/London",
+    "britain": "Europe/London", "the uk": "Europe/London", "scotland": "Europe/London", "ireland": "Europe/Dublin",
+    "france": "Europe/Paris", "germany": "Europe/Berlin", "munich": "Europe/Berlin", "spain": "Europe/Madrid",
+    "barcelona": "Europe/Madrid", "italy": "Europe/Rome", "milan": "Europe/Rome", "greece": "Europe/Athens",
+    "the netherlands": "Europe/Amsterdam", "sweden": "Europe/Stockholm", "switzerland": "Europe/Zurich",
+    "geneva": "Europe/Zurich", "poland": "Europe/Warsaw", "turkey": "Europe/Istanbul", "egypt": "Africa/Cairo",
+    "israel": "Asia/Jerusalem", "tel aviv": "Asia/Jerusalem", "india": "Asia/Kolkata", "delhi": "Asia/Kolkata",
+    "new delhi": "Asia/Kolkata", "mumbai": "Asia/Kolkata", "bangalore": "Asia/Kolkata", "china": "Asia/Shanghai",
+    "beijing": "Asia/Shanghai", "japan": "Asia/Tokyo", "osaka": "Asia/Tokyo", "korea": "Asia/Seoul",
+    "south korea": "Asia/Seoul", "thailand": "Asia/Bangkok", "vietnam": "Asia/Ho_Chi_Minh",
+    "hanoi": "Asia/Ho_Chi_Minh", "the philippines": "Asia/Manila", "indonesia": "Asia/Jakarta",
+    "bali": "Asia/Makassar", "new zealand": "Pacific/Auckland", "wellington": "Pacific/Auckland",
+    "canberra": "Australia/Sydney", "kenya": "Africa/Nairobi", "nigeria": "Africa/Lagos",
+    "south africa": "Africa/Johannesburg", "cape town": "Africa/Johannesburg",
+    "argentina": "America/Argentina/Buenos_Aires", "brazil": "America/Sao_Paulo",
+    "rio de janeiro": "America/Sao_Paulo", "rio": "America/Sao_Paulo", "peru": "America/Lima",
+    "colombia": "America/Bogota", "russia": "Europe/Moscow", "saint petersburg": "Europe/Moscow",
+    "st. petersburg": "Europe/Moscow", "iceland": "Atlantic/Reykjavik", "portugal": "Europe/Lisbon",
+    "new jersey": "America/New_York", "florida": "America/New_York", "jersey city": "America/New_York",
+}  # fmt: skip
+# Zones named like a holiday or a common word: "What are you doing at Christmas?" asks no time in the Indian
+# Ocean.
+_NOT_PLACES = {"christmas", "easter", "center", "midway", "wake", "hope", "knox", "marengo", "beulah"}
+_REGIONS = ("Africa", "America", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific")
+
+
+@cache
+def _places() -> dict[str, str]:
+    """Lower-case place name -> IANA zone: every city in the database, then the aliases."""
+    places: dict[str, str] = {}
+    for name in sorted(available_timezones()):
+        parts = name.split("/")
+        if len(parts) >= 2 and parts[0] in _REGIONS:
+            places.setdefault(parts[-1].replace("_", " ").lower(), name)
+    return {place: zone for place, zone in places.items() if place not in _NOT_PLACES} | _ALIASES
+
+
+def world_clock_note(text: str, now: datetime) -> str | None:
+    """'In Tokyo it is 4:15 PM, Monday, March 9 (8 hours ahead of here).' for each place the user's words
+    ask the time in; None when they name none. `now`: the user's own clock, zone-aware."""
+    said: list[str] = []
+    words = re.findall(r"[a-z][a-z.'-]*", text.lower())
+    for i, word in enumerate(words[:-1]):
+        if word not in ("in", "at"):
+            continue
+        for n in range(min(4, len(words) - i - 1), 0, -1):  # the longest name: "new york city", then "new york"
+            place = " ".join(words[i + 1 : i + 1 + n]).rstrip(".")
+            zone = _places().get(place)
+            if zone is None:
+                continue
+            with contextlib.suppress(ZoneInfoNotFoundError, ValueError):  # a database without that zone
+                said.append(_sentence(place, now.astimezone(ZoneInfo(zone)), now))
+            break
+    return " ".join(dict.fromkeys(said)) or None
+
+
+def _sentence(place: str, there: datetime, here: datetime) -> str:
+    name = " ".join(
+        w if w in ("of", "de", "the") else w.upper() if w in ("uk", "nyc") else w.capitalize() for w in place.split()
+    )
+    hour = there.hour % 12 or 12
+    clock = f"{hour}:{there.minute:02d} {'AM' if there.hour < 12 else 'PM'}"
+    day = f"{DAYS[there.weekday()]}, {MONTHS[there.month - 1]} {there.day}"
+    assert there.utcoffset() is not None and here.utcoffset() is not None
+    hours = (there.utcoffset() - here.utcoffset()).total_seconds() / 3600
+    if hours == 0:
+        relative = "the same time as here"
+    else:
+        amount = f"{abs(hours):g} hour{'s' if abs(hours) != 1 else ''}"
+        relative = f"{amount} {'ahead of' if hours > 0 else 'behind'} here"
+    return f"In {name} it is {clock}, {day} ({relative})."
