@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from voicebot.notes import TurnNotes, about_time, clock_note, limits_note, local_clock
+from voicebot.notes import TurnNotes, about_time, clock_note, limits_note, local_clock, model_label
 
 
 def test_the_clock_note_reads_as_people_say_it() -> None:
@@ -56,3 +56,13 @@ def test_a_calculation_gets_its_result_and_can_be_turned_off() -> None:
     assert TurnNotes(None)("How many kilometers is 10 miles?") == "Exact result: 10 miles is about 16.09 kilometers."
     assert TurnNotes(None, exact=False)("What is 17 times 23?") is None
     assert TurnNotes(None)("Tell me about the number 17.") is None
+
+
+def test_questions_about_the_assistant_get_who_it_is() -> None:
+    notes = TurnNotes(None, model=model_label("/models/Llama-3.2-1B.gguf"))
+    for asked in ("What's your name?", "Who made you?", "What can you do?", "Are you ChatGPT?", "Are you a robot?"):
+        note = notes(asked)
+        assert note is not None and "Voicebot" in note and "Llama-3.2-1B language model" in note, asked
+    assert notes("What's the name of the river in Paris?") is None
+    assert TurnNotes(None)("What's your name?") is None  # no model given: no such note
+    assert model_label("qwen2.5-coder-0.5b") == "qwen2.5-coder-0.5b"

@@ -160,6 +160,10 @@ class LlmConfig(_Section):
         "system note gives the exact result: a small model guesses past one-digit sums, the famous conversions "
         "and the letters of a word",
     )  # fmt: skip
+    about_note: bool = Field(
+        True, description="before a question about the assistant (\"what's your name\", \"who made you\", "
+        "\"what can you do\"), a system note says who it is: the model alone makes up a name and a maker",
+    )  # fmt: skip
     chance_note: bool = Field(
         True, description="\"flip a coin\", \"roll a die\", \"pick a number between 1 and 10\": a system note "
         "draws it, so greedy decoding does not give the same answer every time",

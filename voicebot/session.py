@@ -14,7 +14,7 @@ from voicebot.clock import InputClock
 from voicebot.config import Config
 from voicebot.conversation import Conversation
 from voicebot.models import Models
-from voicebot.notes import TurnNotes, local_clock
+from voicebot.notes import TurnNotes, local_clock, model_label
 from voicebot.observer import TurnObserver
 from voicebot.options import chunking, turn_options, vad_options
 from voicebot.pipeline import Pipeline
@@ -51,6 +51,9 @@ class Session:
                 cfg.llm.limits_note,
                 cfg.llm.exact_note,
                 cfg.llm.chance_note,
+                model_label(getattr(getattr(models.llm, "engine", None), "model_name", cfg.llm.model))
+                if cfg.llm.about_note
+                else None,
             ),
         )
         self.observer = TurnObserver(cfg.budgets_ms.model_dump(), realtime=realtime, on_turn=on_turn)
