@@ -45,7 +45,7 @@ _MUL = {
 _POW = {("to", "the", "power", "of"): "^", ("raised", "to", "the", "power", "of"): "^", ("^",): "^"}
 _SPOKEN = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "^": "to the power of"}
 _SPOKEN |= {"%of": "percent of", "%off": "percent off"}
-_MAX_DIGITS = 15  # larger results are said as a power of ten; larger powers are not computed at all
+_MAX_DIGITS = 15  # larger results are said as a power of ten (powers of up to 1000 digits are computed)
 
 # Numbers, words, spaced "-" and "/" (not "2020-2021", "24/7"), operator signs, and punctuation: where a number ends.
 _TOKEN = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+|[a-z]+|(?<=\s)[-/](?=\s)|[+−×÷*^√=]|[,.?!;:]")

@@ -98,9 +98,9 @@ def clock_note(now: datetime) -> str:
 
 
 def about_note(text: str, model: str) -> str | None:
-    """Who the assistant is, before a question about it; None for other words. On 8 such questions the 0.5B
-    gave a made-up name and maker every time; with this, 6 of 8 right (it still says "Yes" to "Are you
-    human?" and "Are you connected to the internet?": docs/MEASUREMENTS.md)."""
+    """Who the assistant is, before a question about it; None for other words. On 9 such questions the 0.5B
+    made up a name and a maker every time; with this, 7 of 9 right (it still says "Yes" to "Are you human?"
+    and "Are you connected to the internet?": docs/MEASUREMENTS.md)."""
     if _ABOUT_SELF.search(text) is None:
         return None
     return (

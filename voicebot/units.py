@@ -66,14 +66,22 @@ _UNIT_TABLE = [  # kind, size in the base unit, singular, plural, other names
     ("temperature", Fraction(1), "degree Fahrenheit", "degrees Fahrenheit", "fahrenheit", "f"),
     ("temperature", Fraction(1), "kelvin", "kelvins"),
 ]
-_NAMES: dict[tuple[str, ...], _Unit] = {}
-for kind, size, one, many, *others in _UNIT_TABLE:
-    unit = _Unit(kind, size, one, many)
-    for name in (one, many, *others):
-        words = tuple(tokenize(name))
-        _NAMES[words] = unit
-        if kind == "temperature" and words[0] not in ("degree", "degrees"):
-            _NAMES[("degrees", *words)] = _NAMES[("degree", *words)] = unit
+
+
+def _index(table: list) -> dict[tuple[str, ...], _Unit]:
+    """Every name of every unit, as tokens ("km/h" -> ("km", "h")); a temperature also after "degree(s)"."""
+    names: dict[tuple[str, ...], _Unit] = {}
+    for kind, size, one, many, *others in table:
+        unit = _Unit(kind, size, one, many)
+        for name in (one, many, *others):
+            words = tuple(tokenize(name))
+            names[words] = unit
+            if kind == "temperature" and words[0] not in ("degree", "degrees"):
+                names[("degrees", *words)] = names[("degree", *words)] = unit
+    return names
+
+
+_NAMES = _index(_UNIT_TABLE)
 _LONGEST = max(len(words) for words in _NAMES)
 # Single letters are units only after "degrees" ("100 degrees F"), never alone ("Is vitamin C ...").
 _BARE_LETTERS = {("c",), ("f",), ("g",)}
