@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 import numpy as np
@@ -27,10 +27,12 @@ class Tts(Protocol):
     """What the TTS stage needs from a speech backend: PiperTts here, audio.tts_coqui.CoquiTts (a worker)."""
 
     sample_rate: int  # every chunk `synthesize` yields is at this rate
+    rates: bool  # whether `synthesize` honours `rate` (a voice that can speak slower or faster on request)
 
-    def synthesize(self, text: str, first: bool = False) -> Iterator[np.ndarray]:
+    def synthesize(self, text: str, first: bool = False, rate: float = 1.0) -> Iterator[np.ndarray]:
         """Mono float32 chunks as they are ready; blocking, one call at a time. first: a reply's first
-        phrase, which the caller gives the CPU to (a backend may use more threads for it)."""
+        phrase, which the caller gives the CPU to (a backend may use more threads for it). rate: the
+        speaking rate against the voice's own (0.8: slower), where the backend `rates`."""
         ...
 
     def close(self) -> None:
@@ -68,6 +70,8 @@ class TtsOptions:
 class PiperTts:
     """Loads the voice once; `synthesize` is blocking and not thread-safe (one call at a time)."""
 
+    rates = True
+
     def __init__(self, opts: TtsOptions | None = None) -> None:
         import onnxruntime
         from piper import PiperVoice, SynthesisConfig
@@ -98,13 +102,14 @@ class PiperTts:
             for _ in self.synthesize("Hi.", first_phrase):
                 pass
 
-    def synthesize(self, text: str, first: bool = False) -> Iterator[np.ndarray]:
+    def synthesize(self, text: str, first: bool = False, rate: float = 1.0) -> Iterator[np.ndarray]:
         """Yield mono float32 chunks at `sample_rate` as each sentence is synthesised; `first` runs on
-        `first_threads` threads."""
+        `first_threads` threads; `rate` divides the voice's length_scale."""
         if not text.strip():
             return
         voice = self._first_voice if first else self.voice
-        for chunk in voice.synthesize(text, syn_config=self._syn):
+        syn = self._syn if rate == 1.0 else replace(self._syn, length_scale=self.opts.length_scale / rate)
+        for chunk in voice.synthesize(text, syn_config=syn):
             audio = chunk.audio_float_array
             yield np.concatenate([audio, self._silence]) if len(self._silence) else audio
 

@@ -122,6 +122,8 @@ def _keep_tail(stderr: IO[bytes], tail: deque[str]) -> None:
 class CoquiTts:
     """One worker process holding one Coqui model; `synthesize` is blocking and one call at a time."""
 
+    rates = False  # the worker sets its model's pace at load; "speak slower" is not offered with Coqui
+
     def __init__(self, opts: CoquiOptions) -> None:
         self.opts = opts
         self.sample_rate: int = opts.output_rate
@@ -190,9 +192,9 @@ class CoquiTts:
         self.cpu: str = msg.get("cpu", "")  # torch's CPU kernel level in the worker (ATEN_CPU_CAPABILITY caps it)
         self.versions: dict[str, str] = msg.get("versions", {})
 
-    def synthesize(self, text: str, first: bool = False) -> Iterator[np.ndarray]:
+    def synthesize(self, text: str, first: bool = False, rate: float = 1.0) -> Iterator[np.ndarray]:
         """Yield mono float32 chunks at `sample_rate` as the worker sends them (`first` changes nothing:
-        the worker's threads are set when it starts)."""
+        the worker's threads are set when it starts; nor does `rate`: `rates` is False)."""
         if not text.strip():
             return
         if self._failed is not None:

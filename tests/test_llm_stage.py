@@ -517,3 +517,27 @@ async def test_a_score_whose_reply_a_stale_frame_drops_is_asked_again(engine):
         assert stage._early is not None and stage._early.user_text == "What is the"
     finally:
         await stage.close()
+
+
+@module_loop
+async def test_speak_slower_sets_the_sessions_rate_before_the_reply(engine):
+    """Asked "Speak slower please." twice: SpeakingRate 0.8 then 0.64 goes out ahead of each turn's reply; a
+    stage whose voice cannot change pace (speaking_rate=False) sends none."""
+
+    async def turns() -> AsyncIterator[fr.Frame]:
+        for turn in (1, 2):
+            yield fr.Transcript(turn, "Speak slower please.", True)
+
+    for can in (True, False):
+        out = Collect()
+        stage = LlmStage(EngineClient(engine), Conversation("You are brief."), PARAMS, speaking_rate=can)
+        await Pipeline([stage, out]).run(turns())
+        await stage.close()
+        kinds = [(type(f).__name__, f.turn_id) for f in out.got if isinstance(f, fr.SpeakingRate | fr.LLMText)]
+        rates = [f.rate for f in out.got if isinstance(f, fr.SpeakingRate)]
+        if can:
+            assert rates == [0.8, 0.64]
+            assert kinds.index(("SpeakingRate", 2)) < kinds.index(("LLMText", 2))
+            assert kinds.index(("SpeakingRate", 1)) < kinds.index(("LLMText", 1))
+        else:
+            assert rates == []

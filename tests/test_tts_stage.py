@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import AsyncIterator, Iterator
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -30,8 +31,8 @@ class RecordingPiper(PiperTts):
         super().__init__(TtsOptions())  # its warm-up calls synthesize
         self.calls.clear()
 
-    def synthesize(self, text: str, first: bool = False) -> Iterator[np.ndarray]:
-        for chunk in super().synthesize(text, first):
+    def synthesize(self, text: str, first: bool = False, rate: float = 1.0) -> Iterator[np.ndarray]:
+        for chunk in super().synthesize(text, first, rate):
             stepped = threading.Event()
 
             def engine_step(done: threading.Event) -> None:  # the engine thread asking to step now
@@ -91,9 +92,9 @@ class CountingPiper(PiperTts):
         super().__init__(TtsOptions())
         self.phrases.clear()
 
-    def synthesize(self, text: str, first: bool = False) -> Iterator[np.ndarray]:
+    def synthesize(self, text: str, first: bool = False, rate: float = 1.0) -> Iterator[np.ndarray]:
         self.phrases.append(text)
-        yield from super().synthesize(text, first)
+        yield from super().synthesize(text, first, rate)
 
 
 CHUNKING = {"first_min_words": 2, "first_max_words": 4, "min_words": 6, "max_words": 24}
@@ -152,3 +153,31 @@ def test_a_held_reply_of_a_turn_already_spoken_is_ignored() -> None:
 
     asyncio.run(Pipeline([TtsStage(tts, CHUNKING, CpuPriority()), out]).run(frames()))
     assert tts.phrases[0] == "Hello there," and "Old words here," not in tts.phrases
+
+
+def test_speak_slower_makes_the_next_reply_longer_and_a_phrase_held_at_the_old_pace_is_made_again() -> None:
+    """After SpeakingRate(0.8) the same reply takes ~1.25x as long to say (real Piper); a first phrase made
+    while held at the old pace is not used."""
+    reply = "The air is pure, which means it is clean."
+
+    async def frames(rate: float | None, held: bool) -> AsyncIterator[fr.Frame]:
+        if held:
+            yield fr.HeldReply(1, reply)
+            await asyncio.sleep(1.0)  # the held phrase is made meanwhile
+        if rate is not None:
+            yield fr.SpeakingRate(1, rate)
+        for w in reply.split():
+            yield fr.LLMText(1, w + " ")
+        yield fr.LLMDone(1, reply)
+
+    def seconds(rate: float | None, held: bool) -> tuple[float, list[str]]:
+        tts, out = CountingPiper(), Collect()
+        tts._syn = replace(tts._syn, noise_scale=0.0, noise_w_scale=0.0)  # Piper's noise varies durations
+        asyncio.run(Pipeline([TtsStage(tts, CHUNKING, CpuPriority()), out]).run(frames(rate, held)))
+        audio = [f for f in out.got if isinstance(f, fr.TTSAudio)]
+        return sum(len(f.samples) for f in audio) / audio[0].sample_rate, tts.phrases
+
+    normal, _ = seconds(None, held=False)
+    slower, phrases = seconds(0.8, held=True)
+    assert 1.15 < slower / normal < 1.35, (normal, slower)
+    assert phrases.count("The air is pure,") == 2  # made while held at 1.0, then again at 0.8

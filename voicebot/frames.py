@@ -189,6 +189,14 @@ class HeldReply(TurnFrame):
 
 
 @dataclass(frozen=True)
+class SpeakingRate(TurnFrame):
+    """The user asked the voice to speak slower or faster: the session's rate from this turn's reply on
+    (1.0: the voice's own pace; voicebot/speaking_rate.py)."""
+
+    rate: float
+
+
+@dataclass(frozen=True)
 class LLMDone(TurnFrame):
     text: str
     finish_reason: str | None = None

@@ -26,6 +26,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from voicebot.arithmetic import arithmetic_note
 from voicebot.chance import chance_note
 from voicebot.dates import DAYS, MONTHS, date_note
+from voicebot.speaking_rate import rate_request
 from voicebot.spelling import spelling_note
 from voicebot.units import conversion_note
 from voicebot.world_clock import world_clock_note
@@ -111,6 +112,21 @@ def about_note(text: str, model: str) -> str | None:
     )
 
 
+# What the voice now does, and the reply to say: told only that its voice is slower, the model answered
+# "Speak slower please." with "I'm sorry, but I can't assist with that." (docs/MEASUREMENTS.md).
+_RATE_NOTES = {
+    "slower": "Done: your voice is now slower. Reply: \"Sure, I'll speak more slowly.\"",
+    "faster": "Done: your voice is now faster. Reply: \"Sure, I'll speak faster.\"",
+    "normal": "Done: your voice is back to its normal speed. Reply: \"Sure, back to my normal speed.\"",
+}
+
+
+def rate_note(text: str) -> str | None:
+    """The note for "speak slower", "talk faster", "normal speed" (the LLM stage changes the rate); else None."""
+    request = rate_request(text)
+    return _RATE_NOTES[request] if request is not None else None
+
+
 def model_label(name: str) -> str:
     """'qwen2.5-coder-0.5b' as it is; a file or directory by its name ('/m/Llama-3.2-1B.gguf' -> 'Llama-3.2-1B')."""
     if "/" in name or name.endswith(".gguf"):
@@ -161,13 +177,15 @@ class TurnNotes:
     limits: say what the assistant cannot do when it is asked to; exact: give the exact result of a
     calculation, a unit conversion or a spelling the user asked for; chance: draw a coin flip, a die or a
     random number asked for; model: the language model's name for questions about the assistant itself
-    (None: no such note). seed: the session's, for the draws."""
+    (None: no such note); rate: say that the voice now speaks slower or faster when asked to (where it can:
+    `Tts.rates`). seed: the session's, for the draws."""
 
     clock: Callable[[], datetime] | None = None
     limits: bool = True
     exact: bool = True
     chance: bool = True
     model: str | None = None
+    rate: bool = False
     seed: int = field(default_factory=lambda: random.SystemRandom().getrandbits(64))
 
     def __call__(self, text: str, turn: int = 0) -> str | None:
@@ -177,6 +195,7 @@ class TurnNotes:
             self._clock(text) if self.clock is not None and about_time(text) else None,
             limits_note(text) if self.limits else None,
             about_note(text, self.model) if self.model else None,
+            rate_note(text) if self.rate else None,
             _guarded(exact_note, text) if self.exact else None,
             _guarded(self._chance, text, turn) if self.chance else None,
         ]

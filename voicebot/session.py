@@ -54,13 +54,15 @@ class Session:
                 model_label(getattr(getattr(models.llm, "engine", None), "model_name", cfg.llm.model))
                 if cfg.llm.about_note
                 else None,
+                models.tts.rates,
             ),
         )
         self.observer = TurnObserver(cfg.budgets_ms.model_dump(), realtime=realtime, on_turn=on_turn)
         self.player = player(self.observer) if callable(player) else player
         self.llm = LlmStage(
-            models.llm, self.conversation, models.reply_params, cfg.llm.preemptive, cfg.llm.error_reply
-        )
+            models.llm, self.conversation, models.reply_params, cfg.llm.preemptive, cfg.llm.error_reply,
+            speaking_rate=models.tts.rates,
+        )  # fmt: skip
         scorer = self.llm.end_of_turn if cfg.turns.end_of_turn == "model" else None
         self.turns = TurnTakingStage(turn_options(cfg), scorer)
         self.pipeline = Pipeline(

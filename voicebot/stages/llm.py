@@ -36,6 +36,7 @@ from voicebot.errors import VoicebotError
 from voicebot.llm import LLMClient, ReplyParams
 from voicebot.pipeline import Stage
 from voicebot.repetition import loop_start
+from voicebot.speaking_rate import next_rate, rate_request
 
 WARM_WORDS = 3  # committed words that must be new before the next warm-up prefill
 # The session's first prefill waits at most this long: with the engine saturated by other calls it would
@@ -84,15 +85,19 @@ class LlmStage(Stage):
         params: ReplyParams,
         preemptive: bool = True,
         error_reply: str = "",
+        speaking_rate: bool = False,
     ) -> None:
         """error_reply: said when the backend fails before a word of the reply, so the user is not left
-        waiting in silence (it is not added to the conversation)."""
+        waiting in silence (it is not added to the conversation). speaking_rate: "speak slower" and the like
+        change the session's rate (the voice can: `Tts.rates`), sent on as `frames.SpeakingRate`."""
         super().__init__()
         self.client = client
         self.error_reply = error_reply
         self.conversation = conversation
         self.params = params
         self.preemptive = preemptive
+        self.speaking_rate = speaking_rate
+        self.rate = 1.0  # the session's speaking rate
         self._early: _Generation | None = None  # a preemptive reply waiting for its turn to end
         self._gen: _Generation | None = None  # the reply being relayed
         self._relay: asyncio.Task[None] | None = None
@@ -183,6 +188,9 @@ class LlmStage(Stage):
             early = None
         self._gen = early or self._generate(frame.turn_id, text)
         self.conversation.add_user(frame.turn_id, text)
+        if self.speaking_rate and (request := rate_request(text)) is not None:
+            self.rate = next_rate(self.rate, request)
+            await self.emit(fr.SpeakingRate(frame.turn_id, self.rate))  # before this turn's reply: it is slower
         self._relay = asyncio.create_task(self._relay_reply(self._gen))
         try:
             await self._relay  # one reply at a time; a barge-in cancels it

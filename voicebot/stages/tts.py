@@ -22,7 +22,11 @@ class _Ready:
 
     turn_id: int
     phrase: str
+    rate: float
     chunks: list[np.ndarray]
+
+    def fits(self, turn_id: int, phrase: str, rate: float) -> bool:
+        return (self.turn_id, self.phrase, self.rate) == (turn_id, phrase, rate)
 
 
 class TtsStage(Stage):
@@ -44,6 +48,7 @@ class TtsStage(Stage):
         self._cancelled: set[int] = set()
         self._ready: _Ready | None = None
         self._last_spoken = 0  # the latest turn whose reply was spoken: a held reply older than it is stale
+        self._rate = 1.0  # the session's speaking rate (frames.SpeakingRate)
 
     def _begin(self, turn_id: int) -> None:
         if turn_id != self._turn_id:
@@ -52,7 +57,9 @@ class TtsStage(Stage):
             self._spoken = []
 
     async def handle(self, frame: fr.Frame) -> None:
-        if isinstance(frame, fr.HeldReply):
+        if isinstance(frame, fr.SpeakingRate):
+            self._rate = frame.rate
+        elif isinstance(frame, fr.HeldReply):
             await self._prepare(frame.turn_id, frame.text)
         elif isinstance(frame, fr.LLMText):
             self._begin(frame.turn_id)
@@ -71,17 +78,17 @@ class TtsStage(Stage):
         if turn_id <= self._last_spoken or turn_id in self._cancelled:
             return
         phrases = PhraseChunker(**self.chunker_args).push(text)
-        ready = self._ready
-        if not phrases or (ready is not None and (ready.turn_id, ready.phrase) == (turn_id, phrases[0])):
+        ready, rate = self._ready, self._rate
+        if not phrases or (ready is not None and ready.fits(turn_id, phrases[0], rate)):
             return
-        chunks = await self.worker.run(self._synthesize_all, phrases[0])
-        self._ready = _Ready(turn_id, phrases[0], chunks)
+        chunks = await self.worker.run(self._synthesize_all, phrases[0], rate)
+        self._ready = _Ready(turn_id, phrases[0], rate, chunks)
 
-    def _synthesize_all(self, phrase: str) -> list[np.ndarray]:
+    def _synthesize_all(self, phrase: str, rate: float) -> list[np.ndarray]:
         if self.priority is None:
-            return list(self.tts.synthesize(phrase))
+            return list(self.tts.synthesize(phrase, False, rate))
         with self.priority.hold(exclusive=True):
-            return list(self.tts.synthesize(phrase, True))
+            return list(self.tts.synthesize(phrase, True, rate))
 
     async def _speak(self, turn_id: int, phrase: str) -> None:
         index = len(self._spoken)
@@ -89,11 +96,16 @@ class TtsStage(Stage):
         ready = None
         if index == 0:
             ready, self._ready = self._ready, None
-        held = ready is not None and (ready.turn_id, ready.phrase) == (turn_id, phrase)  # synthesized while held
+        # synthesized while held, at the rate that holds now (a "speak slower" turn changes it at its end)
+        held = ready is not None and ready.fits(turn_id, phrase, self._rate)
         first = index == 0 and self.priority is not None and not held
-        chunks = iter(ready.chunks) if held else iter(await self.worker.run(self.tts.synthesize, phrase, first))
+        if held:
+            assert ready is not None
+            chunks = iter(ready.chunks)
+        else:
+            chunks = iter(await self.worker.run(self.tts.synthesize, phrase, first, self._rate))
         lead = index == 0  # the reply's first sound: its leading silence would only delay it
-        rate = self.tts.sample_rate
+        sample_rate = self.tts.sample_rate
         while turn_id not in self._cancelled:
             if held:
                 chunk = next(chunks, None)
@@ -102,8 +114,8 @@ class TtsStage(Stage):
             if chunk is None:
                 return
             if lead:
-                chunk = trim_leading_silence(chunk, rate)
-            await self.emit(fr.TTSAudio(turn_id, chunk, rate, phrase, index))
+                chunk = trim_leading_silence(chunk, sample_rate)
+            await self.emit(fr.TTSAudio(turn_id, chunk, sample_rate, phrase, index))
             first = lead = False
 
     def _next_urgent(self, chunks: Iterator[np.ndarray], default: None) -> np.ndarray | None:
