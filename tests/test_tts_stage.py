@@ -156,7 +156,8 @@ def test_a_held_reply_of_a_turn_already_spoken_is_ignored() -> None:
 
 
 def test_speak_slower_makes_the_next_reply_longer_and_a_phrase_held_at_the_old_pace_is_made_again() -> None:
-    """After SpeakingRate(0.8) the same reply takes ~1.25x as long to say (real Piper); a first phrase made
+    """After SpeakingRate(0.8) the same reply takes longer to say (real Piper: ~1.12-1.25x, silences do not
+    stretch); a first phrase made
     while held at the old pace is not used."""
     reply = "The air is pure, which means it is clean."
 
@@ -179,5 +180,5 @@ def test_speak_slower_makes_the_next_reply_longer_and_a_phrase_held_at_the_old_p
 
     normal, _ = seconds(None, held=False)
     slower, phrases = seconds(0.8, held=True)
-    assert 1.15 < slower / normal < 1.35, (normal, slower)
+    assert 1.08 < slower / normal < 1.4, (normal, slower)  # 1.0 exactly at one pace: Piper's noise is off
     assert phrases.count("The air is pure,") == 2  # made while held at 1.0, then again at 0.8
