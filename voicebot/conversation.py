@@ -4,7 +4,7 @@ Messages are tagged with the turn they belong to, so a turn can be amended after
 cuts the reply down to what the user actually heard (the model never believes it said something the user
 never heard), and a turn the user continued after a pause is retracted and replaced by the merged one.
 A user's turn may start with a system note the model needs for it: the clock, what it cannot do, an exact
-result (voicebot/notes.py).
+result, ... (voicebot/notes.py).
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
-"""What the model is told right before a user's turn, from what the user said: the clock, what it cannot do,
-and the exact result of a calculation, a unit conversion or a spelling the user asked for
-(voicebot/arithmetic.py, voicebot/units.py, voicebot/spelling.py).
+"""What the model is told right before a user's turn, from what the user said: the clock (with the dates and
+the time elsewhere asked about: voicebot/dates.py, voicebot/world_clock.py), what it cannot do, who it is,
+the exact result of a calculation, a unit conversion or a spelling (voicebot/arithmetic.py,
+voicebot/units.py, voicebot/spelling.py), a coin flip or a die drawn (voicebot/chance.py), and what to
+say when asked to speak slower (voicebot/speaking_rate.py).
 
 A small model makes up what it does not know. Asked "What time is it?", "What day is it?" or "What year is
 it?", the default 0.5B answers "10:00 AM", "Monday", "2023"; asked to set a timer, turn on the lights or
