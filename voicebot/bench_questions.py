@@ -74,9 +74,6 @@ CALCULATIONS: tuple[Question, ...] = (
     Question("How many times does the letter r appear in strawberry?", ("3",)),
 )
 
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-           "November", "December")  # fmt: skip
-
 # A reply that says it cannot do what was asked.
 CANT = ("can't", "cannot", "unable", "don't have", "do not have", "sorry")
 
@@ -95,7 +92,7 @@ def situational(now: datetime) -> tuple[Question, ...]:
         Question("What day is it today?", tuple({f"{d:%A}" for d in minutes})),
         Question("What year is it?", tuple({str(d.year) for d in minutes})),
         Question("How many days until Christmas?", tuple(str(n) for n in christmas)),
-        Question("What's the date in three weeks?", tuple(f"{_MONTHS[d.month - 1]} {d.day}" for d in in_three_weeks)),
+        Question("What's the date in three weeks?", tuple(f"{d:%B} {d.day}" for d in in_three_weeks)),
         Question("What time is it in Tokyo?", tuple(f"{d.hour % 12 or 12}:{d.minute:02d}" for d in tokyo)),
         Question("Set a timer for ten minutes.", CANT),
         Question("What's the weather like tomorrow?", CANT),
