@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -144,27 +145,22 @@ class _Parser:
     # ---- the grammar ----
 
     def _expression(self) -> _Expr | None:
-        left = self._term()
-        while left is not None:
-            mark = self.i
-            op = self._words(*_ADD)
-            right = self._term() if op else None
-            if right is None:
-                self.i = mark
-                break
-            left = (_ADD[op], left, right)
-        return left
+        return self._infix(self._term, _ADD)
 
     def _term(self) -> _Expr | None:
-        left = self._power()
+        return self._infix(self._power, _MUL)
+
+    def _infix(self, operand: Callable[[], _Expr | None], ops: dict[tuple[str, ...], str]) -> _Expr | None:
+        """operand (op operand)*, left to right; an operator with no operand after it is not taken."""
+        left = operand()
         while left is not None:
             mark = self.i
-            op = self._words(*_MUL)
-            right = self._power() if op else None
+            op = self._words(*ops)
+            right = operand() if op else None
             if right is None:
                 self.i = mark
                 break
-            left = (_MUL[op], left, right)
+            left = (ops[op], left, right)
         return left
 
     def _power(self) -> _Expr | None:
