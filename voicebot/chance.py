@@ -21,7 +21,6 @@ _DICE = re.compile(
     r"|\bdice roll\b",
     re.IGNORECASE,
 )
-_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _PICK = re.compile(r"\b(pick|choose|give me|think of|say|name|generate|draw)\b.*\bnumber\b", re.IGNORECASE)
 _RANGE_WORDS = (("between", "and"), ("from", "to"), ("from", "through"))
 _MAX_SPAN = 10**12
@@ -32,8 +31,8 @@ def chance_note(text: str, rng: random.Random) -> str | None:
     if _COIN.search(text):
         return rng.choice(("heads.", "tails."))
     if m := _DICE.search(text):
-        word = (m.group("n") or "a").lower()
-        n = _COUNT[word] if word in _COUNT else int(word) if word.isdigit() else 0
+        number = read_number(tokenize(m.group("n") or "one"), 0)  # "a" and "an" read as no number: one die
+        n = int(number[0]) if number is not None else 1
         if not 1 <= n <= 10:
             return None
         rolls = [rng.randint(1, 6) for _ in range(n)]

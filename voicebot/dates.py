@@ -13,11 +13,11 @@ from __future__ import annotations
 import calendar
 import re
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from voicebot.arithmetic import read_number, tokenize
 
-__all__ = ["DAYS", "MONTHS", "date_note"]
+__all__ = ["DAYS", "MONTHS", "clock_time", "date_note", "long_date"]
 
 # English names whatever the process's locale (calendar.month_name follows it).
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -131,7 +131,7 @@ def _relative(text: str, today: date) -> list[str]:
         if re.search(rf"\b{words}\b", text):
             text = text.replace(words, " ")
             verb = "is" if days > 0 else "was"
-            said.append(f"{words[0].upper()}{words[1:]} {verb} {_long(today + timedelta(days))}.")
+            said.append(f"{words[0].upper()}{words[1:]} {verb} {long_date(today + timedelta(days))}.")
     for match in re.finditer(r"\b(next|this|last|on|coming) (" + "|".join(_WEEKDAYS) + r")\b", text):
         which, weekday = match.group(1), _WEEKDAYS.index(match.group(2))
         ahead = (weekday - today.weekday()) % 7 or (7 if which == "next" else 0)
@@ -142,7 +142,7 @@ def _relative(text: str, today: date) -> list[str]:
         amount, unit = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
         n = 1 if amount.split()[-1] in ("a", "an", "one") else _count(amount)  # "(the date) a week from today"
         if n is not None and 0 < n <= 1000:
-            said.append(f"In {n} {unit}{'s' if n != 1 else ''} it will be {_long(_add(today, n, unit))}.")
+            said.append(f"In {n} {unit}{'s' if n != 1 else ''} it will be {long_date(_add(today, n, unit))}.")
     return said
 
 
@@ -186,5 +186,11 @@ def _named(name: str | None, day: date, today: date, weeks: bool, count: bool, w
     return f"{name} {verb} {'on ' if weekday else ''}{on}, {when}."
 
 
-def _long(day: date) -> str:
+def long_date(day: date) -> str:
+    """'Thursday, December 3, 2026', in English whatever the locale."""
     return f"{DAYS[day.weekday()]}, {MONTHS[day.month - 1]} {day.day}, {day.year}"
+
+
+def clock_time(moment: datetime) -> str:
+    """'6:04 PM'."""
+    return f"{moment.hour % 12 or 12}:{moment.minute:02d} {'AM' if moment.hour < 12 else 'PM'}"

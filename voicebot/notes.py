@@ -27,7 +27,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from voicebot.arithmetic import arithmetic_note
 from voicebot.chance import chance_note
-from voicebot.dates import DAYS, MONTHS, date_note
+from voicebot.dates import DAYS, MONTHS, clock_time, date_note, long_date
 from voicebot.speaking_rate import rate_request
 from voicebot.spelling import spelling_note
 from voicebot.units import conversion_note
@@ -94,10 +94,7 @@ def clock_note(now: datetime) -> str:
     """'Now: 6:04 PM, Thursday, December 3, 2026.': the form the model answers from best (it then says
     "The time is 6:04 PM." to a time question; a longer sentence it repeated whole). English names
     whatever the process's locale."""
-    hour = now.hour % 12 or 12
-    noon = "AM" if now.hour < 12 else "PM"
-    day, month = DAYS[now.weekday()], MONTHS[now.month - 1]
-    return f"Now: {hour}:{now.minute:02d} {noon}, {day}, {month} {now.day}, {now.year}."
+    return f"Now: {clock_time(now)}, {long_date(now.date())}."
 
 
 def about_note(text: str, model: str) -> str | None:

@@ -16,7 +16,7 @@ from datetime import datetime
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from voicebot.dates import DAYS, MONTHS
+from voicebot.dates import DAYS, MONTHS, clock_time
 
 __all__ = ["world_clock_note"]
 
@@ -87,8 +87,6 @@ def _sentence(place: str, there: datetime, here: datetime) -> str:
     name = " ".join(
         w if w in ("of", "de", "the") else w.upper() if w in ("uk", "nyc") else w.capitalize() for w in place.split()
     )
-    hour = there.hour % 12 or 12
-    clock = f"{hour}:{there.minute:02d} {'AM' if there.hour < 12 else 'PM'}"
     day = f"{DAYS[there.weekday()]}, {MONTHS[there.month - 1]} {there.day}"
     assert there.utcoffset() is not None and here.utcoffset() is not None
     hours = (there.utcoffset() - here.utcoffset()).total_seconds() / 3600
@@ -97,4 +95,4 @@ def _sentence(place: str, there: datetime, here: datetime) -> str:
     else:
         amount = f"{abs(hours):g} hour{'s' if abs(hours) != 1 else ''}"
         relative = f"{amount} {'ahead of' if hours > 0 else 'behind'} here"
-    return f"In {name} it is {clock}, {day} ({relative})."
+    return f"In {name} it is {clock_time(there)}, {day} ({relative})."
