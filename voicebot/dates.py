@@ -17,7 +17,7 @@ from datetime import date, datetime, timedelta
 
 from voicebot.arithmetic import read_number, tokenize
 
-__all__ = ["DAYS", "MONTHS", "clock_time", "date_note", "long_date"]
+__all__ = ["DAYS", "HOLIDAY_WORDS", "MONTHS", "clock_time", "date_note", "long_date"]
 
 # English names whatever the process's locale (calendar.month_name follows it).
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -80,6 +80,7 @@ _HOLIDAYS: list[tuple[str, str, Callable[[int], date]]] = [
     ("Thanksgiving (US)", r"thanksgiving", lambda y: _nth_weekday(y, 11, 3, 4)),
 ]  # fmt: skip
 _HOLIDAY_PATTERNS = [(name, re.compile(rf"\b({words})\b"), when) for name, words, when in _HOLIDAYS]
+HOLIDAY_WORDS = "|".join(words for _, words, _ in _HOLIDAYS)  # a turn naming one is about the calendar
 
 
 def date_note(text: str, today: date, limit: int = 2) -> str | None:
