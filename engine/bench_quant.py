@@ -51,9 +51,7 @@ PROMPTS = (
 
 def _forward(model: Model, kv: KVCache, ids: list[int], start: int, logits_all: bool) -> torch.Tensor:
     n = len(ids)
-    meta = AttentionMeta(None, None, None, 0, 1, chunk_slot=0, chunk_len=n, chunk_start=start)
-    if start:
-        meta.chunk_mask = torch.ones(n, start + n, dtype=torch.bool).tril(start)
+    meta = AttentionMeta(None, None, None, 0, 1).add_chunk(0, start, n, "cpu")
     rows = None if logits_all else torch.tensor([n - 1])
     pos = torch.arange(start, start + n)
     return model.forward(torch.tensor(ids), pos, torch.zeros(n, dtype=torch.long), meta, kv, rows)

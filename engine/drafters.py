@@ -18,7 +18,7 @@ import torch
 
 from engine.kv_cache import KVCache
 from engine.model import AttentionMeta, Model
-from engine.runner import add_chunk_meta, group_meta, use_decode_kernel
+from engine.runner import group_meta, use_decode_kernel
 from engine.sampling import greedy_tokens
 from engine.sequence import Sequence
 
@@ -142,7 +142,7 @@ class ModelDrafter:
         return self.model.vocab.tokens(greedy_tokens(logits)).tolist()
 
     def _chunk(self, seq: Sequence, start: int, n: int) -> None:
-        meta = add_chunk_meta(AttentionMeta(None, None, None, 0, 1), seq.slot, start, n, self.device)
+        meta = AttentionMeta(None, None, None, 0, 1).add_chunk(seq.slot, start, n, self.device)
         ids = torch.tensor(seq.tokens[start : start + n], device=self.device)
         pos = torch.arange(start, start + n, device=self.device)
         slots = torch.full((n,), seq.slot, device=self.device)

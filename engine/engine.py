@@ -373,14 +373,11 @@ class Engine:
         """A batched step failed: run its requests one by one, so a request whose step fails (bad input, a
         bug that only its tokens reach) fails alone and the rest of the batch goes on. Nothing of the failed
         step was counted (num_computed moves only after a forward), so running again is safe."""
-        rows = [Batch([s], None, 0, [s], batch.copies) for s in batch.group]  # copies are idempotent
-        if batch.chunk is not None:
-            c = batch.chunk
-            rows.append(Batch([], c, batch.chunk_len, [c] if c in batch.sampled else [], batch.copies))
+        rows = [Batch([s], [], [s], batch.copies) for s in batch.group]  # copies are idempotent
+        rows += [Batch([], [(c, n)], [c] if c in batch.sampled else [], batch.copies) for c, n in batch.chunks]
         out: list[tuple[Sequence, Delta]] = []
         for one in rows:
-            seq = (one.group or [one.chunk])[0]
-            assert seq is not None
+            seq = (one.group or [c for c, _ in one.chunks])[0]
             if seq.finish_reason is not None:  # it ended in the failed step, whose deltas were never handed out
                 seq.emit(EngineError(f"generation failed: {error!r}"))
                 continue
@@ -400,14 +397,14 @@ class Engine:
         drafts = sp.plan(batch.group) if sp is not None and batch.group else None
         t0 = time.perf_counter()
         new = self.runner.run(batch, drafts, self.pause_point)
-        if sp is not None and batch.chunk is None:
+        if sp is not None and not batch.chunks:
             self._record_costs(sp, drafts, len(batch.group), t_plan, t0)
         drafted = dict(zip(batch.group, map(len, drafts), strict=True)) if drafts else {}
         out: list[tuple[Sequence, Delta]] = []
-        c = batch.chunk
-        if c is not None and c.probs and c not in batch.sampled:  # a score read off the prompt's middle: the
-            out.append((c, Delta("", [], None, c.probs)))  # caller decides on it before the rest is prefilled
-            c.probs = ()
+        for c, _ in batch.chunks:
+            if c.probs and c not in batch.sampled:  # a score read off the prompt's middle: the caller
+                out.append((c, Delta("", [], None, c.probs)))  # decides on it before the rest is prefilled
+                c.probs = ()
         for seq, tokens in zip(batch.sampled, new, strict=True):
             try:
                 if sp is not None and seq in drafted:

@@ -2,9 +2,9 @@
 
 One forward runs a flattened batch of tokens from many sequences. Each token carries its position and
 its KV-cache slot; the batch is laid out as `group` (B sequences of 1..n tokens each: decode steps have
-n=1, speculative verification 1+k) followed by an optional `chunk` (C prompt tokens of one sequence).
-Each part's attention is one call reading the cache by slot (batched matmuls for the group, SDPA for the
-chunk), so Python work per layer does not grow with the batch.
+n=1, speculative verification 1+k) followed by prompt `chunks` (C tokens each, one sequence each).
+The group's attention is one call reading the cache by slot (per token on CPU), each chunk's one SDPA call,
+so the Python work per layer does not grow with the batch.
 """
 
 from __future__ import annotations
@@ -101,12 +101,23 @@ class AttentionMeta:
     group_tokens: int = 0  # real group tokens (B*n without padding)
     group_pad: torch.Tensor | None = None  # [group_tokens] row of each real token in the padded B*n layout
     group_lengths: torch.Tensor | None = None  # [B] int32 start + n: set when the decode_attention kernel runs
-    chunk_slot: int = -1
-    chunk_start: int = 0  # position of the chunk's first token
-    chunk_len: int = 0
-    chunk_mask: torch.Tensor | None = None  # [C, start+C]; None means plain causal (chunk starts at 0)
+    # Prompt chunks after the group, one per sequence (`add_chunk`): its slot, the position
+    # of its first token, its length C, and its mask [C, start+C] (None: plain causal, the chunk starts at 0).
+    chunk_slots: list[int] = field(default_factory=list)
+    chunk_starts: list[int] = field(default_factory=list)
+    chunk_lens: list[int] = field(default_factory=list)
+    chunk_masks: list[torch.Tensor | None] = field(default_factory=list)
     token_slots: list[int] = field(default_factory=list)  # per group token: its slot (CPU attention)...
     token_keys: list[int] = field(default_factory=list)  # ...and the keys it sees: its position + 1
+
+    def add_chunk(self, slot: int, start: int, n: int, device) -> AttentionMeta:
+        """Append a chunk of n prompt tokens at positions start.. of `slot` (its rows follow those before)."""
+        mask = torch.ones(n, start + n, dtype=torch.bool, device=device).tril(start) if start else None
+        self.chunk_slots.append(slot)
+        self.chunk_starts.append(start)
+        self.chunk_lens.append(n)
+        self.chunk_masks.append(mask)
+        return self
 
     def scripted(self) -> Attn:
         """The same in TorchScript's types (engine/scripted.py)."""
@@ -114,7 +125,7 @@ class AttentionMeta:
         start, stop = (s.start, s.stop) if s is not None else (0, 0)
         return Attn(
             self.group_tokens, self.group_slots, start, stop, self.group_mask, self.group_len, self.group_n,
-            self.group_pad, self.chunk_slot, self.chunk_start, self.chunk_len, self.chunk_mask, self.token_slots,
+            self.group_pad, self.chunk_slots, self.chunk_starts, self.chunk_lens, self.chunk_masks, self.token_slots,
             self.token_keys,
         )  # fmt: skip
 
@@ -206,7 +217,7 @@ def calibrate(config: ModelConfig, state: dict[str, torch.Tensor], prompts: list
     with torch.inference_mode():
         for ids in prompts:
             n = len(ids)
-            meta = AttentionMeta(None, None, None, 0, 1, chunk_slot=0, chunk_len=n)
+            meta = AttentionMeta(None, None, None, 0, 1).add_chunk(0, 0, n, device)
             zeros = torch.zeros(n, dtype=torch.long, device=device)
             rows = torch.arange(0, n, 4, device=device)  # the lm_head's inputs: a sample is enough, and cheap
             model.forward(torch.tensor(ids, device=device), torch.arange(n, device=device), zeros, meta, kv, rows)
@@ -494,7 +505,7 @@ def attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, met
         o = kernels.decode_attention(qk, k_cache, v_cache, meta.group_slots, meta.group_lengths, meta.group_len)
         o = o.transpose(1, 2).reshape(b * n, -1)
         o = o if meta.group_pad is None else o.index_select(0, meta.group_pad)
-        if not meta.chunk_len:
+        if not meta.chunk_lens:
             return o
         chunk = attend(q[meta.group_tokens :], k_cache, v_cache, replace(meta, group_tokens=0).scripted(), False)
         return torch.cat([o, chunk])

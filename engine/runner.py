@@ -17,6 +17,7 @@ from engine.kv_cache import KVCache
 from engine.model import AttentionMeta, Model
 from engine.sampling import sample
 from engine.scheduler import Batch
+from engine.sequence import Sequence
 from engine.verify import verify
 from engine.vocab import Vocab
 
@@ -63,13 +64,6 @@ def group_meta(starts: list[int], lens: list[int], slots: list[int], device, ker
     return meta
 
 
-def add_chunk_meta(meta: AttentionMeta, slot: int, start: int, n: int, device) -> AttentionMeta:
-    meta.chunk_slot, meta.chunk_start, meta.chunk_len = slot, start, n
-    if start:
-        meta.chunk_mask = torch.ones(n, start + n, dtype=torch.bool, device=device).tril(start)
-    return meta
-
-
 class ModelRunner:
     def __init__(self, model: Model, kv: KVCache, device: torch.device, graphs: DecodeGraphs | None = None) -> None:
         """`graphs`: the plain decode steps they fit replay them (engine/cuda_graphs.py)."""
@@ -83,7 +77,7 @@ class ModelRunner:
         """Compute KV for every scheduled token and return the new tokens of each of `batch.sampled`:
         one token, or for a speculating row its accepted drafts plus the target's next token. `pause` is
         called between layers (Model.forward)."""
-        group, chunk = batch.group, batch.chunk
+        group, chunks = batch.group, batch.chunks
         for src, dst, n in batch.copies:  # a shared prompt prefix computed in another slot (engine/scheduler.py)
             self.kv.k[:, dst, :, :n] = self.kv.k[:, src, :, :n]
             self.kv.v[:, dst, :, :n] = self.kv.v[:, src, :, :n]
@@ -100,24 +94,26 @@ class ModelRunner:
                 [s.num_computed for s in group], [len(r) for r in rows], [s.slot for s in group], self.device,
                 self.decode_kernel,
             )  # fmt: skip
-        if chunk is not None:
-            start = chunk.num_computed
-            ids += chunk.tokens[start : start + batch.chunk_len]
-            positions += range(start, start + batch.chunk_len)
-            slots += [chunk.slot] * batch.chunk_len
-            add_chunk_meta(meta, chunk.slot, start, batch.chunk_len, self.device)
-        # Logits only where a token is sampled or verified: every group token and the chunk's last row, plus
-        # a prompt row someone asked to score (SamplingParams.probs_at) when this chunk computes it.
-        chunk_sampled = len(batch.sampled) > len(group)
-        want = list(range(n_group)) + ([len(ids) - 1] if chunk_sampled else [])
-        scored = None
-        if chunk is not None and chunk.params.probs_at is not None and not chunk.probs:
-            at = chunk.params.probs_at - chunk.num_computed
-            if 0 <= at < batch.chunk_len and n_group + at not in want:
-                scored = len(want)
-                want.append(n_group + at)
-            elif 0 <= at < batch.chunk_len:
-                scored = want.index(n_group + at)
+        # Logits only where a token is sampled or verified: every group token and the last row of each chunk
+        # that ends its prompt, plus a prompt row someone asked to score (SamplingParams.probs_at).
+        want = list(range(n_group))
+        ending: list[tuple[int, Sequence]] = []  # (logits row, sequence) of each chunk that ends its prompt
+        scored: list[tuple[int, Sequence]] = []  # (logits row, sequence) of each scored prompt row
+        for chunk, n in chunks:
+            start, first = chunk.num_computed, len(ids)
+            ids += chunk.tokens[start : start + n]
+            positions += range(start, start + n)
+            slots += [chunk.slot] * n
+            meta.add_chunk(chunk.slot, start, n, self.device)
+            if n == chunk.remaining:
+                ending.append((len(want), chunk))
+                want.append(len(ids) - 1)
+            at = chunk.params.probs_at
+            if at is not None and not chunk.probs and start <= at < start + n:
+                row = first + at - start
+                if row not in want:
+                    want.append(row)
+                scored.append((want.index(row), chunk))
         if replay:  # every row's logits: want == range(n_group)
             assert self.graphs is not None
             logits = self.graphs.decode(ids, positions, slots)
@@ -132,22 +128,20 @@ class ModelRunner:
         plain = [i for i, d in enumerate(drafts) if not d]
         spec = [i for i, d in enumerate(drafts) if d]
         out: list[list[int]] = [[] for _ in batch.sampled]
-        plain_rows = [starts[i] for i in plain] + ([n_group] if chunk_sampled else [])
-        plain_seqs = [group[i] for i in plain] + ([chunk] if chunk_sampled else [])
+        plain_rows = [starts[i] for i in plain] + [row for row, _ in ending]
+        plain_seqs = [group[i] for i in plain] + [seq for _, seq in ending]
         vocab = self.model.vocab  # logits have a column per token the model may produce
-        if scored is not None:
-            assert chunk is not None
-            chunk.probs = _probs(logits[scored], chunk.params.probs_of, vocab)
-        first_rows = [*zip(starts[:-1], group, strict=True), *([(n_group, chunk)] if chunk_sampled else [])]
-        for row, seq in first_rows:  # scores at the prompt's end: the distribution right after the prompt
-            if seq is not None and seq.params.probs_of and seq.params.probs_at is None and not seq.output_ids:
+        for row, seq in scored:
+            seq.probs = _probs(logits[row], seq.params.probs_of, vocab)
+        for row, seq in [*zip(starts[:-1], group, strict=True), *ending]:  # scores at the prompt's end: the
+            if seq.params.probs_of and seq.params.probs_at is None and not seq.output_ids:  # distribution after it
                 seq.probs = _probs(logits[row], seq.params.probs_of, vocab)
         if plain_seqs:
             # a batch of plain decodes reads rows 0..n-1: a view, not a copy (1.2 ms for 8 x 152k logits)
             rows = logits[: len(plain_rows)] if plain_rows == list(range(len(plain_rows))) else logits[plain_rows]
             columns = sample(rows, [s.params for s in plain_seqs], [s.generator for s in plain_seqs])
             tokens = vocab.tokens(columns).tolist()
-            for i, t in zip([*plain, len(group)], tokens, strict=False):
+            for i, t in zip([*plain, *range(len(group), len(batch.sampled))], tokens, strict=True):
                 out[i] = [t]
         if spec:
             spec_logits = [logits[starts[i] : starts[i + 1]] for i in spec]
@@ -158,14 +152,14 @@ class ModelRunner:
                 out[i] = [*drafts[i][:a], t]
         for s, o in zip(group, out, strict=False):
             s.num_computed += len(o)  # the row's first token plus the accepted drafts; the rest is rolled back
-        if chunk is not None:
-            chunk.num_computed += batch.chunk_len
+        for chunk, n in chunks:
+            chunk.num_computed += n
         return out
 
     def _replays(self, batch: Batch, tokens: int) -> bool:
         """A plain decode step the captured graphs can replay: no prompt chunk, no drafts, a bucket that fits."""
         return (
-            self.graphs is not None and batch.chunk is None and tokens == len(batch.group)
+            self.graphs is not None and not batch.chunks and tokens == len(batch.group)
             and self.graphs.fits(len(batch.group))
         )  # fmt: skip
 

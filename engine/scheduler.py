@@ -1,8 +1,11 @@
 """Continuous batching and the prefix cache: who runs this step, with how many tokens, in which KV slot.
 
 Requests join and leave only at step boundaries. Each step runs every sequence that is decoding (one
-token each) plus at most one prompt chunk, so a long prompt is spread over several steps instead of
-stalling the replies already streaming.
+token each) plus prompt chunks of at most `prefill_chunk` tokens together, so a long prompt is spread over
+several steps instead of stalling the replies already streaming, and a burst of short prompts (sessions
+whose turns end together) is computed in one step instead of one a step. A prompt is cut where it would be
+cut alone (every `prefill_chunk` tokens from where its computation starts, and at a scored row), so its KV
+never depends on the prompts beside it.
 
 Background requests (`SamplingParams.background`: warming a voice session's cache before anyone waits
 for it) come after foreground ones: a free slot goes to a waiting foreground request first, a foreground
@@ -33,9 +36,8 @@ MIN_SHARED = 8  # a shorter common prefix with another slot is not worth a copy
 @dataclass
 class Batch:
     group: list[Sequence]  # one token each: decoding, or a prompt with a single token left
-    chunk: Sequence | None  # the prompt being prefilled this step
-    chunk_len: int
-    sampled: list[Sequence]  # get a new token this step (the chunk only when it ends the prompt)
+    chunks: list[tuple[Sequence, int]]  # prompts being prefilled this step, and how many tokens of each
+    sampled: list[Sequence]  # get a new token this step: the group, then each chunk that ends its prompt
     copies: list[tuple[int, int, int]] = field(default_factory=list)  # (from slot, to slot, positions) first
 
 
@@ -47,6 +49,16 @@ class Parked:
 
 def _background(seq: Sequence) -> bool:
     return seq.params.background
+
+
+def _chunk_len(seq: Sequence, limit: int) -> int:
+    """Tokens of `seq`'s prompt to compute this step: up to `limit`, and a score mid-prompt comes out as soon as
+    its row is computed."""
+    n = min(seq.remaining, limit)
+    at = seq.params.probs_at
+    if at is not None and seq.num_computed <= at < seq.num_computed + n - 1:
+        n = at + 1 - seq.num_computed
+    return n
 
 
 def common_prefix(a: list[int], b: list[int]) -> int:
@@ -83,16 +95,31 @@ class Scheduler:
                 copies.append(copy)
             self.running.append(seq)
         group = [s for s in self.running if s.remaining == 1]
-        chunk = min((s for s in self.running if s.remaining > 1), key=_background, default=None)
-        if not group and chunk is None:
+        chunks = self._chunks([s for s in self.running if s.remaining > 1])
+        if not group and not chunks:
             return None
-        limit = self.background_chunk if chunk is not None and chunk.params.background else self.prefill_chunk
-        chunk_len = min(chunk.remaining, limit) if chunk else 0
-        at = chunk.params.probs_at if chunk is not None else None
-        if chunk is not None and at is not None and chunk.num_computed <= at < chunk.num_computed + chunk_len - 1:
-            chunk_len = at + 1 - chunk.num_computed  # a score mid-prompt comes out as soon as its row is computed
-        ends_prompt = chunk is not None and chunk_len == chunk.remaining
-        return Batch(group, chunk, chunk_len, [*group, chunk] if ends_prompt else group, copies)
+        ends = [s for s, n in chunks if n == s.remaining]
+        return Batch(group, chunks, [*group, *ends], copies)
+
+    def _chunks(self, prompts: list[Sequence]) -> list[tuple[Sequence, int]]:
+        """Foreground prompts in order of arrival while their chunks fit in `prefill_chunk` tokens together;
+        with none, one background chunk. A chunk that computes a scored row ends the list: the caller decides
+        on that score before anything else is computed."""
+        foreground = [s for s in prompts if not s.params.background]
+        if not foreground:
+            return [(prompts[0], _chunk_len(prompts[0], self.background_chunk))] if prompts else []
+        chunks: list[tuple[Sequence, int]] = []
+        budget = self.prefill_chunk
+        for seq in foreground:
+            n = _chunk_len(seq, self.prefill_chunk)
+            if chunks and n > budget:
+                break
+            chunks.append((seq, n))
+            budget -= n
+            at = seq.params.probs_at
+            if budget <= 0 or (at is not None and seq.num_computed <= at < seq.num_computed + n):
+                break
+        return chunks
 
     def _place(self, seq: Sequence) -> tuple[int, int, int] | None:
         """Give `seq` a slot, reusing cached KV; returns a KV copy the runner must make first, if any."""

@@ -38,10 +38,10 @@ class Attn(NamedTuple):
     group_len: int  # L
     group_n: int  # n
     group_pad: torch.Tensor | None  # [group_tokens] row of each real token in the padded B*n layout
-    chunk_slot: int
-    chunk_start: int
-    chunk_len: int  # 0: no chunk
-    chunk_mask: torch.Tensor | None  # None: plain causal
+    chunk_slots: list[int]  # per prompt chunk after the group (none: empty lists)
+    chunk_starts: list[int]
+    chunk_lens: list[int]
+    chunk_masks: list[torch.Tensor | None]  # None: plain causal
     token_slots: list[int]  # per group token: its cache slot...
     token_keys: list[int]  # ...and how many keys it sees (its position + 1)
 
@@ -173,14 +173,15 @@ def attend(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, meta: 
             v = v_cache[:, :, : meta.group_len].index_select(0, slots)
         o = group_attention(qg, k, v, mask)
         outs.append(o if pad is None else o.index_select(0, pad))
-    if meta.chunk_len > 0:
-        s, end = meta.chunk_slot, meta.chunk_start + meta.chunk_len
-        qc = q[meta.group_tokens :].transpose(0, 1).unsqueeze(0)  # [1, heads, C, d]
+    row = meta.group_tokens
+    for i in range(len(meta.chunk_lens)):  # each prompt chunk attends alone: its result ignores its neighbours
+        s, n, mask = meta.chunk_slots[i], meta.chunk_lens[i], meta.chunk_masks[i]
+        end = meta.chunk_starts[i] + n
+        qc = q[row : row + n].transpose(0, 1).unsqueeze(0)  # [1, heads, C, d]
         k, v = k_cache[s : s + 1, :, :end], v_cache[s : s + 1, :, :end]
-        o = F.scaled_dot_product_attention(
-            qc, k, v, attn_mask=meta.chunk_mask, is_causal=meta.chunk_mask is None, enable_gqa=True
-        )
-        outs.append(o[0].transpose(0, 1).reshape(meta.chunk_len, -1))
+        o = F.scaled_dot_product_attention(qc, k, v, attn_mask=mask, is_causal=mask is None, enable_gqa=True)
+        outs.append(o[0].transpose(0, 1).reshape(n, -1))
+        row += n
     return outs[0] if len(outs) == 1 else torch.cat(outs)
 
 

@@ -49,10 +49,10 @@ def decode(engine: Engine, graphs: bool, steps: int = 6) -> tuple[list[list[int]
     for slot, q in enumerate(QUESTIONS):
         ids = engine.tokenizer.encode_chat([{"role": "user", "content": q}])
         seq = Sequence(slot, ids, params, lambda _: None, None, torch.Generator().manual_seed(0), slot=slot)
-        seq.tokens += runner.run(Batch([], seq, len(ids), [seq]))[0]
+        seq.tokens += runner.run(Batch([], [(seq, len(ids))], [seq]))[0]
         seqs.append(seq)
     for _ in range(steps):
-        for seq, new in zip(seqs, runner.run(Batch(seqs, None, 0, seqs)), strict=True):
+        for seq, new in zip(seqs, runner.run(Batch(seqs, [], seqs)), strict=True):
             seq.tokens += new
     return [s.tokens for s in seqs], kv, replayed
 

@@ -66,7 +66,7 @@ def test_logits_match_hf(model_dir, engine, hf_model):
     kv = KVCache.allocate(config.num_layers, 1, config.num_kv_heads, 256, config.head_dim, torch.float32, "cpu")
     ids = engine.tokenizer.encode_chat(STORY)
     n = len(ids)
-    meta = AttentionMeta(None, None, None, 0, 1, chunk_slot=0, chunk_start=0, chunk_len=n)
+    meta = AttentionMeta(None, None, None, 0, 1).add_chunk(0, 0, n, "cpu")
     with torch.inference_mode():
         ours = model.forward(torch.tensor(ids), torch.arange(n), torch.zeros(n, dtype=torch.long), meta, kv)
         ref = hf_model(torch.tensor([ids])).logits[0].float()
@@ -155,6 +155,26 @@ async def test_batch_invariance(engine):
     ]
     results = await asyncio.gather(*(collect(r) for r in runs))
     assert [d.token_ids for d in results[1]] == [d.token_ids for d in alone]
+
+
+async def test_prompts_that_arrive_together_are_prefilled_in_one_step_with_the_tokens_they_get_alone(monkeypatch):
+    """Sessions whose turns end at once: their short prompts share a step (not one a step), and each reply is
+    the one it gets alone (each chunk attends on its own; the matmuls' rows do not mix)."""
+    params = SamplingParams(max_tokens=10, ignore_eos=True)
+    prompts = [STORY, *OTHERS]
+    with Engine(EngineOptions(model="smollm2-135m", dtype="float32", max_batch=4, max_seq_len=512)) as e:
+        alone = [await collect(e.generate(m, params)) for m in prompts]
+        chunks_per_step: list[int] = []
+        real_run = e.runner.run
+
+        def run(batch, drafts=None, pause=None):
+            chunks_per_step.append(len(batch.chunks))
+            return real_run(batch, drafts, pause)
+
+        monkeypatch.setattr(e.runner, "run", run)
+        together = await asyncio.gather(*(collect(e.generate(m, params)) for m in prompts))
+    assert max(chunks_per_step) >= len(prompts) - 1  # the first may be taken alone before the rest arrive
+    assert [[d.token_ids for d in r] for r in together] == [[d.token_ids for d in r] for r in alone]
 
 
 async def test_seeded_sampling_is_reproducible(engine):
@@ -333,7 +353,7 @@ async def test_a_request_whose_step_fails_fails_alone(engine, monkeypatch):
     real_run = engine.runner.run
 
     def run(batch, drafts=None, pause=None):
-        if any(s.params.seed == poison for s in [*batch.group, batch.chunk] if s is not None):
+        if any(s.params.seed == poison for s in [*batch.group, *(c for c, _ in batch.chunks)]):
             raise RuntimeError("injected fault")
         return real_run(batch, drafts, pause)
 

@@ -192,7 +192,7 @@ def test_int8_weights_cached_on_disk_load_identical(tmp_path, monkeypatch, every
 
     def logits(model: Model) -> torch.Tensor:
         kv = KVCache.allocate(config.num_layers, 1, config.num_kv_heads, n, config.head_dim, torch.float32, "cpu")
-        meta = AttentionMeta(None, None, None, 0, 1, chunk_slot=0, chunk_len=n)
+        meta = AttentionMeta(None, None, None, 0, 1).add_chunk(0, 0, n, "cpu")
         with torch.inference_mode():
             return model.forward(ids, torch.arange(n), torch.zeros(n, dtype=torch.long), meta, kv)
 

@@ -25,7 +25,7 @@ def test_a_free_slot_goes_to_a_waiting_foreground_request_first():
     for r in (warm, early, reply):
         s.add(r)
     batch = s.schedule()
-    assert s.running == [reply] and batch.chunk is reply and batch.chunk_len == 20
+    assert s.running == [reply] and batch.chunks == [(reply, 20)]
     reply.num_computed = 20
     s.finish(reply)
     s.schedule()
@@ -37,15 +37,40 @@ def test_a_background_prompt_goes_in_small_chunks_and_after_any_foreground_promp
     warm = seq(100, BACKGROUND)
     s.add(warm)
     batch = s.schedule()
-    assert batch.chunk is warm and batch.chunk_len == 8  # alone, still one short step at a time
+    assert batch.chunks == [(warm, 8)]  # alone, still one short step at a time
     warm.num_computed += 8
     reply = seq(100)
     s.add(reply)
     batch = s.schedule()
-    assert batch.chunk is reply and batch.chunk_len == 64  # the later foreground prompt goes first, at full size
+    assert batch.chunks == [(reply, 64)]  # the later foreground prompt goes first, at full size
     reply.num_computed = 99  # its prompt is done but for the token that samples (it joins the decode group)
     batch = s.schedule()
-    assert batch.group == [reply] and batch.chunk is warm and batch.chunk_len == 8
+    assert batch.group == [reply] and batch.chunks == [(warm, 8)]
+
+
+def test_a_burst_of_short_prompts_is_computed_together_each_cut_where_it_would_be_alone():
+    s = Scheduler(max_batch=8, prefill_chunk=64, background_chunk=8)
+    a, b, c, long, warm = seq(20), seq(30), seq(10), seq(100), seq(40, BACKGROUND)
+    for r in (a, b, c, long, warm):
+        s.add(r)
+    batch = s.schedule()
+    assert batch.chunks == [(a, 20), (b, 30), (c, 10)]  # 60 of 64 tokens: the long one's 64 wait, not cut to 4
+    assert batch.sampled == [a, b, c]  # each chunk ends its prompt
+    for r, n in batch.chunks:
+        r.num_computed += n
+    batch = s.schedule()
+    assert batch.chunks == [(long, 64)] and batch.sampled == []  # no background chunk beside a foreground one
+
+
+def test_a_chunk_that_computes_a_scored_row_ends_the_step():
+    s = Scheduler(max_batch=4, prefill_chunk=64)
+    scored = Sequence(0, list(range(1, 31)), SamplingParams(probs_at=11, probs_of=(1,)), lambda _: None, None, None)
+    other = seq(10)
+    s.add(scored)
+    s.add(other)
+    assert s.schedule().chunks == [(scored, 12)]  # up to the scored row, and nothing after it
+    scored.num_computed = 12
+    assert s.schedule().chunks == [(scored, 18), (other, 10)]
 
 
 @pytest.fixture(scope="module")

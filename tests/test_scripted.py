@@ -14,7 +14,7 @@ from engine import quant
 from engine.kv_cache import KVCache
 from engine.model import AttentionMeta, Model, ModelConfig, linear, rms_norm
 from engine.quant import padded_width, refine_logits
-from engine.runner import add_chunk_meta, group_meta
+from engine.runner import group_meta
 from engine.scripted import attend
 
 CONFIG = ModelConfig(
@@ -56,7 +56,7 @@ def random_state(c: ModelConfig) -> dict[str, torch.Tensor]:
 
 
 def chunk(slot: int, start: int, n: int, meta: AttentionMeta | None = None) -> AttentionMeta:
-    return add_chunk_meta(meta or AttentionMeta(None, None, None, 0, 1), slot, start, n, "cpu")
+    return (meta or AttentionMeta(None, None, None, 0, 1)).add_chunk(slot, start, n, "cpu")
 
 
 def steps(model: Model, scripted: bool) -> tuple[list[torch.Tensor], KVCache]:

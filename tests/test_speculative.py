@@ -14,7 +14,7 @@ from engine.drafters import ModelDrafter, ngram_lookup
 from engine.kv_cache import KVCache
 from engine.model import AttentionMeta
 from engine.options import SamplingParams as SP
-from engine.runner import ModelRunner, add_chunk_meta, group_meta
+from engine.runner import ModelRunner, group_meta
 from engine.scheduler import Batch
 from engine.sequence import Sequence
 from engine.speculative import StepCosts, choose_k
@@ -158,10 +158,10 @@ def test_rollback_matches_fresh_prefill(plain):
     runner = ModelRunner(model, kv, torch.device("cpu"))
     prompt = plain.tokenizer.encode_chat(PROMPTS[0])
     seq = make_seq(prompt, 0)
-    seq.tokens.append(runner.run(Batch([], seq, len(prompt), [seq]))[0][0])
+    seq.tokens.append(runner.run(Batch([], [(seq, len(prompt))], [seq]))[0][0])
     good = plain.expected[0][1:3]  # the next two greedy tokens, then two wrong ones
     wrong = [t + 1 for t in plain.expected[0][3:5]]
-    new = runner.run(Batch([seq], None, 0, [seq]), [good + wrong])[0]
+    new = runner.run(Batch([seq], [], [seq]), [good + wrong])[0]
     assert new == plain.expected[0][1:4]  # two drafts kept, the third position corrected
     seq.tokens += new
     assert seq.num_computed == len(seq.tokens) - 1  # the rejected positions were rolled back
@@ -170,7 +170,7 @@ def test_rollback_matches_fresh_prefill(plain):
         n, pos = len(seq.tokens), seq.num_computed
         meta = group_meta([pos], [1], [0], "cpu", False)
         cached = model.forward(torch.tensor(seq.tokens[-1:]), torch.tensor([pos]), torch.tensor([0]), meta, kv)
-        meta = add_chunk_meta(AttentionMeta(None, None, None, 0, 1), 1, 0, n, "cpu")
+        meta = AttentionMeta(None, None, None, 0, 1).add_chunk(1, 0, n, "cpu")
         fresh = model.forward(torch.tensor(seq.tokens), torch.arange(n), torch.ones(n, dtype=torch.long), meta, kv)
     torch.testing.assert_close(cached[0], fresh[-1], atol=1e-4, rtol=1e-4)
 

@@ -69,7 +69,7 @@ def test_logits_are_the_full_models_at_the_kept_columns(qwen) -> None:
     out = []
     for model in (full, some):
         kv = KVCache.allocate(config.num_layers, 1, config.num_kv_heads, 64, config.head_dim, torch.float32, "cpu")
-        meta = AttentionMeta(None, None, None, 0, 1, chunk_slot=0, chunk_start=0, chunk_len=n)
+        meta = AttentionMeta(None, None, None, 0, 1).add_chunk(0, 0, n, "cpu")
         with torch.inference_mode():
             out.append(model.forward(torch.tensor(prompt), torch.arange(n), torch.zeros(n, dtype=torch.long), meta, kv))
     assert out[1].shape == (n, len(ids))
