@@ -20,6 +20,7 @@ import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -134,19 +135,41 @@ def resolve_model(spec: str) -> Path:
     )
 
 
-def auto_model(device: str, cores: int | None = None) -> tuple[str, str]:
+# `model: auto` on a CPU of fewer than 8 cores picks the 1.5B only where the CPU is about as fast as the one it
+# was measured on: 2 cores of a Zen 4 EPYC under the AVX2 caps read 29-31 GB/s and ran the probe's int8
+# matmul in 2.35 ms (`engine.quant.cpu_speed`); there `voicebot bench` gave voice-to-voice p50 628 ms with the
+# 1.5B (467 ms with the 0.5B) and it answered 42 of 45 short factual questions against the 0.5B's 27
+# (docs/MEASUREMENTS.md), 609-798 ms over three runs: about 10 % slower at most keeps the 900 ms budget.
+BIG_ON_CPU_GBS = 26.0
+BIG_ON_CPU_MS = 2.6
+
+
+def auto_model(
+    device: str, cores: int | None = None, speed: Callable[[], tuple[float, float]] | None = None
+) -> tuple[str, str]:
     """`model: auto`: the biggest built-in this machine runs in real time, and why (for the start-up line).
 
-    The 1.5B answers more questions right (7 of 8 vs 5 of 8 in text) but decodes ~3x slower than the
-    0.5B: worth it on a GPU or with many cores, not on a 2-4 core laptop. Only an installed model is picked.
+    The 1.5B answers far more questions right but costs ~3x the 0.5B's compute: picked on a GPU, with 8+
+    cores, or on a CPU measured as fast as one where it stayed real-time (`speed`: engine.quant.cpu_speed,
+    run only when the 1.5B is installed). Only an installed model is picked.
     """
+    big, small = "qwen2.5-coder-1.5b", "qwen2.5-coder-0.5b"
     cores = cores or os.cpu_count() or 1
+    if not split_installed(big):
+        return small, f"{big} is not installed (`make qwen`)"
     if device == "cuda" or cores >= 8:
-        big = "qwen2.5-coder-1.5b"
-        if split_installed(big):
-            return big, f"{'a CUDA GPU' if device == 'cuda' else f'{cores} cores'} and {big} is installed"
-        return "qwen2.5-coder-0.5b", f"{big} is not installed (`make qwen`)"
-    return "qwen2.5-coder-0.5b", f"{cores} CPU cores: the 0.5B keeps replies real-time"
+        return big, f"{'a CUDA GPU' if device == 'cuda' else f'{cores} cores'} and {big} is installed"
+    if speed is None:
+        from engine.quant import cpu_speed
+
+        speed = cpu_speed
+    gbs, ms = speed()
+    measured = f"memory {gbs:.0f} GB/s, int8 probe {ms:.2f} ms"
+    if gbs >= BIG_ON_CPU_GBS and ms <= BIG_ON_CPU_MS:
+        return big, f"{cores} CPU cores fast enough for it ({measured})"
+    return small, (
+        f"{cores} CPU cores ({measured}; the 1.5B needs >= {BIG_ON_CPU_GBS:.0f} GB/s and <= {BIG_ON_CPU_MS} ms)"
+    )
 
 
 def split_installed(name: str) -> bool:

@@ -15,6 +15,8 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "What's fifteen percent of eighty?": "15 percent of 80 is 12.",
     "What's 20% of $45?": "20 percent of 45 is 9.",
     "What's 30 percent off 80 dollars?": "30 percent off 80 is 56.",
+    "What is a 20% tip on $45?": "20 percent of 45 is 9.",  # a tip is a share of the bill
+    "How much is a fifteen percent tip for sixty dollars?": "15 percent of 60 is 9.",
     "What is three quarters of 200?": "3 quarters of 200 is 150.",
     "What is a third of 90?": "a third of 90 is 30.",
     "What is the third of 90?": "a third of 90 is 30.",  # as Whisper heard "a third"

@@ -119,12 +119,29 @@ def test_checksum_error_names_the_package(tmp_path):
 def test_auto_model_picks_the_big_model_only_where_it_is_real_time_and_installed(monkeypatch, tmp_path):
     from engine.weights import auto_model
 
+    def fast():
+        return 31.0, 2.4
+
+    def slow():
+        return 14.0, 4.6  # a laptop's AVX2 cores: memory and int8 compute both about half as fast
+
     monkeypatch.setenv("VOICEBOT_CACHE", str(tmp_path))
-    assert auto_model("cpu", cores=2)[0] == "qwen2.5-coder-0.5b"
     monkeypatch.setitem(SPLIT_MODELS, "qwen2.5-coder-1.5b", SplitModel("no-such-split-xyz", "2.0", 2, 10, "0" * 64))
     name, why = auto_model("cuda", cores=2)
     assert name == "qwen2.5-coder-0.5b" and "not installed" in why
+    assert auto_model("cpu", cores=2, speed=fast)[0] == "qwen2.5-coder-0.5b"  # not installed: never probed
     (tmp_path / "gguf").mkdir()
     (tmp_path / "gguf" / "qwen2.5-coder-1.5b.gguf").write_bytes(b"joined and verified earlier")
-    assert auto_model("cpu", cores=16)[0] == "qwen2.5-coder-1.5b"
-    assert auto_model("cpu", cores=4)[0] == "qwen2.5-coder-0.5b"
+    assert auto_model("cpu", cores=16, speed=slow)[0] == "qwen2.5-coder-1.5b"
+    assert auto_model("cuda", cores=2, speed=slow)[0] == "qwen2.5-coder-1.5b"
+    assert auto_model("cpu", cores=2, speed=fast)[0] == "qwen2.5-coder-1.5b"
+    name, why = auto_model("cpu", cores=2, speed=slow)
+    assert name == "qwen2.5-coder-0.5b" and "14 GB/s" in why
+    assert auto_model("cpu", cores=2, speed=lambda: (31.0, 4.6))[0] == "qwen2.5-coder-0.5b"  # compute too slow
+
+
+def test_cpu_speed_measures_this_machine():
+    from engine.quant import cpu_speed
+
+    gbs, ms = cpu_speed()
+    assert 0.5 < gbs < 1000 and 0.01 < ms < 1000

@@ -42,6 +42,7 @@ _MUL = {
     ("times",): "*", ("multiplied", "by"): "*", ("x",): "*", ("×",): "*", ("*",): "*",
     ("divided", "by"): "/", ("÷",): "/", ("/",): "/",
     ("percent", "of"): "%of", ("percent", "off"): "%off",
+    ("percent", "tip", "on"): "%of", ("percent", "tip", "for"): "%of", ("percent", "tip", "of"): "%of",
 }  # fmt: skip
 _POW = {("to", "the", "power", "of"): "^", ("raised", "to", "the", "power", "of"): "^", ("^",): "^"}
 _SPOKEN = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "^": "to the power of"}
