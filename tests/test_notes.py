@@ -64,5 +64,10 @@ def test_questions_about_the_assistant_get_who_it_is() -> None:
         note = notes(asked)
         assert note is not None and "Voicebot" in note and "Llama-3.2-1B language model" in note, asked
     assert notes("What's the name of the river in Paris?") is None
+    # a yes-or-no question about what it is comes with the reply to give (the model said "Yes" to both)
+    assert notes("Are you human?").endswith('Reply: "No, I\'m not a person. I\'m Voicebot, a computer program."')
+    assert 'Reply: "No, I\'m offline' in notes("Are you connected to the internet?")
+    assert 'Reply: "Yes' in notes("Are you an AI?")
+    assert "Reply" not in notes("What's your name?")
     assert TurnNotes(None)("What's your name?") is None  # no model given: no such note
     assert model_label("qwen2.5-coder-0.5b") == "qwen2.5-coder-0.5b"

@@ -73,8 +73,8 @@ _LIMIT_PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), lacks) for pattern,
 # is Akira.", "I am an AI language model created by OpenAI.").
 _ABOUT_SELF = re.compile(
     r"\b(your name|who are you|what are you|who (made|built|created|trained|designed|programmed) you|"
-    r"are you (a |an )?(robot|human|person|real|ai|bot|machine|computer|chat ?gpt|siri|alexa|google|"
-    r"connected|online)|what can you do|what do you do|(what|which) (language )?model)\b",
+    r"are you (a |an )?(robot|human|person|real|alive|man|woman|ai|bot|machine|computer|chat ?gpt|siri|alexa|"
+    r"google|connected|online|on the internet)|what can you do|what do you do|(what|which) (language )?model)\b",
     re.IGNORECASE,
 )
 
@@ -97,17 +97,32 @@ def clock_note(now: datetime) -> str:
     return f"Now: {clock_time(now)}, {long_date(now.date())}."
 
 
+# A yes-or-no question about what it is, and the reply to give: told only the facts, the 0.5B still said
+# "Yes" to "Are you human?" and "Are you connected to the internet?" (docs/MEASUREMENTS.md).
+_ARE_YOU = (
+    (r"alive|living", "No, I'm not alive. I'm Voicebot, a computer program."),
+    (r"human|person|real person|man|woman", "No, I'm not a person. I'm Voicebot, a computer program."),
+    (r"connected|online|on the internet", "No, I'm offline: I have no internet connection."),
+    (r"chat ?gpt|siri|alexa|google", "No, I'm Voicebot, an open-source voice assistant."),
+    (r"robot|ai|bot|machine|computer", "Yes, I'm Voicebot, a computer program."),
+)
+_ARE_YOU_PATTERNS = tuple(
+    (re.compile(rf"\bare you (a |an )?({words})\b", re.IGNORECASE), reply) for words, reply in _ARE_YOU
+)
+
+
 def about_note(text: str, model: str) -> str | None:
     """Who the assistant is, before a question about it; None for other words. On 9 such questions the 0.5B
-    made up a name and a maker every time; with this, 7 of 9 right (it still says "Yes" to "Are you human?"
-    and "Are you connected to the internet?": docs/MEASUREMENTS.md)."""
+    made up a name and a maker every time; with this, 7 of 9 right, and the yes-or-no ones get the reply to
+    give (docs/MEASUREMENTS.md)."""
     if _ABOUT_SELF.search(text) is None:
         return None
+    reply = next((f' Reply: "{r}"' for pattern, r in _ARE_YOU_PATTERNS if pattern.search(text)), "")
     return (
         f"About you: your name is Voicebot. You are a computer program, not a person, made by the open-source "
         f"Voicebot project on the {model} language model. You are not ChatGPT. You are offline: you have no "
         "internet connection. You can chat, answer questions, do sums and conversions, spell words, and tell "
-        "the time and date."
+        f"the time and date.{reply}"
     )
 
 
