@@ -101,8 +101,8 @@ class AttentionMeta:
     group_tokens: int = 0  # real group tokens (B*n without padding)
     group_pad: torch.Tensor | None = None  # [group_tokens] row of each real token in the padded B*n layout
     group_lengths: torch.Tensor | None = None  # [B] int32 start + n: set when the decode_attention kernel runs
-    # Prompt chunks after the group, one per sequence (`add_chunk`): its slot, the position
-    # of its first token, its length C, and its mask [C, start+C] (None: plain causal, the chunk starts at 0).
+    # Prompt chunks after the group, one sequence each (`add_chunk`): its slot, the position of its first token,
+    # its length C, and its mask [C, start+C] (None: plain causal, the chunk starts at 0).
     chunk_slots: list[int] = field(default_factory=list)
     chunk_starts: list[int] = field(default_factory=list)
     chunk_lens: list[int] = field(default_factory=list)

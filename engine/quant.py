@@ -320,7 +320,6 @@ def smooth_scales(act_max: torch.Tensor, w_max: torch.Tensor, alpha: float = ALP
     return torch.where(act_max > 0, s, torch.ones_like(s)).clamp(1e-4, 1e4)
 
 
-
 def cpu_speed() -> tuple[float, float]:
     """(GB/s this CPU reads memory at, ms of one int8 matmul of Qwen2.5-1.5B's MLP down-projection shape at 32
     rows): what a decode step (reading every weight) and a prompt (computing) cost here, in ~0.2 s on the

@@ -136,10 +136,10 @@ def resolve_model(spec: str) -> Path:
 
 
 # `model: auto` on a CPU of fewer than 8 cores picks the 1.5B only where the CPU is about as fast as the one it
-# was measured on: 2 cores of a Zen 4 EPYC under the AVX2 caps read 29-31 GB/s and ran the probe's int8
-# matmul in 2.35 ms (`engine.quant.cpu_speed`); there `voicebot bench` gave voice-to-voice p50 628 ms with the
-# 1.5B (467 ms with the 0.5B) and it answered 42 of 45 short factual questions against the 0.5B's 27
-# (docs/MEASUREMENTS.md), 609-798 ms over three runs: about 10 % slower at most keeps the 900 ms budget.
+# was measured on: 2 cores of a Zen 4 EPYC under the AVX2 caps, which read 29-33 GB/s and ran the probe's int8
+# matmul in 2.33-2.55 ms (`engine.quant.cpu_speed`). There the 1.5B answered 42 of 45 short factual questions
+# (the 0.5B 27) and `voicebot bench` gave voice-to-voice p50 609-798 ms over three runs (the 0.5B ~465 ms;
+# docs/MEASUREMENTS.md): a CPU more than ~10 % slower would take it past the 900 ms budget.
 BIG_ON_CPU_GBS = 26.0
 BIG_ON_CPU_MS = 2.6
 
