@@ -14,7 +14,11 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "What is 1,234 plus 5,678?": "1234 plus 5678 is 6912.",
     "What's fifteen percent of eighty?": "15 percent of 80 is 12.",
     "What's 20% of $45?": "20 percent of 45 is 9.",
-    "What's 30 percent off 80 dollars?": "30 percent off 80 is 56.",
+    "What's 30 percent off 80 dollars?": "the price after 30 percent off 80 is 56.",
+    "What's 10% off a 90 dollar jacket?": "the price after 10 percent off 90 is 81.",  # "a" before digits
+    "How much is a 50 dollar shirt with 20 percent off?": "the price after 20 percent off 50 is 40.",
+    "What do I pay for a $120 item at 25% off?": "the price after 25 percent off 120 is 90.",
+    "What is a hundred plus 5?": "100 plus 5 is 105.",
     "What is a 20% tip on $45?": "20 percent of 45 is 9.",  # a tip is a share of the bill
     "How much is a fifteen percent tip for sixty dollars?": "15 percent of 60 is 9.",
     "What is three quarters of 200?": "3 quarters of 200 is 150.",
@@ -61,6 +65,7 @@ NOT_A_CALCULATION = [
     "From 2020-2021 I lived in Paris.",
     "What does 24/7 mean?",
     "Covid-19 was hard.",
+    "I bought 3 shirts at 20 percent off yesterday.",  # a count, not a price: no currency
     "Meet me at 5 plus or minus 10 minutes.",
     "How many days are there in a week?",
     "What's 5, 6 and 7?",

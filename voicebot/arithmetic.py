@@ -72,9 +72,21 @@ class Calculation:
         return f"{self.spoken} is {result}."
 
 
+# A price said before its discount ("a 50 dollar shirt with 20 percent off", "a $120 item at 25% off"), which
+# the left-to-right parser does not read: a number with its currency (Whisper writes prices in digits).
+_PRICE_THEN_DISCOUNT = re.compile(
+    r"(?:[$£€]\s*(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s*(?:dollars?|pounds?|euros?|bucks?)\b)"
+    r"(?:\s+[a-z]+){0,3}?\s+(?:with|at|for)\s+(\d+(?:\.\d+)?)\s*(?:%|percent)\s+off\b",
+    re.IGNORECASE,
+)
+
+
 def arithmetic_note(text: str) -> str | None:
     """'17 times 23 is 391.' for the calculations in the user's words; None when there are none."""
     found = calculations(text)
+    if not found and (m := _PRICE_THEN_DISCOUNT.search(text)):
+        price, off = Fraction((m[1] or m[2]).replace(",", "")), Fraction(m[3])
+        found = [Calculation(_say(("%off", ("n", off), ("n", price))), price - price * off / 100)]
     return " ".join(c.note() for c in found) if found else None
 
 
@@ -210,6 +222,8 @@ class _Parser:
             ):
                 return ("-", b, a) if op == "-r" else (op, a, b)
         self.i = mark
+        if self._words(("a",), ("an",)) and not "".join(self.tokens[self.i : self.i + 1])[:1].isdigit():
+            self.i = mark  # "a" only before digits: "10 percent off a 90 dollar jacket" (not "a hundred")
         number = self._number()
         if number is None:
             return None
@@ -408,4 +422,6 @@ def _say(expr: _Expr) -> str:
         return f"{_say(args[0])} squared"
     if op == "^" and args[1] == ("n", 3):
         return f"{_say(args[0])} cubed"
+    if op == "%off":  # "30 percent off 80 is 56." the model still said 24 (80 x 0.30); this it repeats
+        return f"the price after {_say(args[0])} percent off {_say(args[1])}"
     return f"{_say(args[0])} {_SPOKEN[op]} {_say(args[1])}"
