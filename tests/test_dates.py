@@ -29,7 +29,8 @@ ANSWERS = {  # asked on Monday, March 9, 2026
     "What was the date yesterday?": "Yesterday was Sunday, March 8, 2026.",
     "What date is next Friday?": "Next Friday is March 13, 2026, 4 days from today.",
     "What was the date last Monday?": "Last Monday was March 2, 2026, 7 days ago.",
-    "How many days are left in the year?": "There are 297 days left in 2026 after today.",
+    "How many days are left in the year?": "The end of the year is 297 days from today: Thursday, December 31, 2026.",
+    "How many days are left this year?": "The end of the year is 297 days from today: Thursday, December 31, 2026.",
     "What day of the week is February 30th?": "There is no February 30: February has 28 days.",
 }
 
@@ -61,8 +62,9 @@ def test_other_questions_get_no_date() -> None:
 
 def test_the_clock_note_carries_the_dates_asked_about() -> None:
     notes = TurnNotes(lambda: datetime(2026, 3, 9, 8, 15))
-    assert notes("How many days till Halloween?") == (
-        "Now: 8:15 AM, Monday, March 9, 2026. Halloween is 236 days from today: Saturday, October 31, 2026."
+    assert notes("How many days till Halloween?") == (  # no clock time: the 0.5B copied its digits as the count
+        "Today is Monday, March 9, 2026. Halloween is 236 days from today: Saturday, October 31, 2026."
     )
+    assert notes("How many hours until Halloween?").startswith("Now: 8:15 AM, Monday")  # the time is asked
     assert notes("What's the date in three weeks?").endswith("In 3 weeks it will be Monday, March 30, 2026.")
     assert TurnNotes(None)("How many days until Christmas?") is None  # no clock: no dates either

@@ -38,7 +38,7 @@ _MONTH = "(" + "|".join(_MONTHS) + ")"
 _YEAR = r"(?:,?\s+(\d{4}))?"
 # "July 4th", "July the fourth, 2027", "the 4th of July"
 _DATE = re.compile(rf"\b{_MONTH} (?:the )?(?:{_DAY}){_YEAR}\b|\b(?:the )?(?:{_DAY}) of {_MONTH}{_YEAR}\b")
-_YEAR_END = re.compile(r"\b(days?|weeks?) (are )?(left|remaining) (in|of) (the|this) year\b|\bend of (the|this) year\b")
+_YEAR_END = re.compile(r"\b(days?|weeks?) (are )?(left|remaining) ((in|of) )?(the|this) year\b|\bend of (the|this) year\b")
 
 
 def _nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
@@ -100,7 +100,7 @@ def date_note(text: str, today: date, limit: int = 2) -> str | None:
     said += _relative(text, today)
     if _YEAR_END.search(text):
         end = date(today.year, 12, 31)
-        said.append(f"There are {(end - today).days} days left in {today.year} after today.")
+        said.append(f"The end of the year is {(end - today).days} days from today: {long_date(end)}.")
     return " ".join(dict.fromkeys(said[:limit])) or None
 
 

@@ -84,6 +84,9 @@ _IN_TIME = re.compile(r"\bin (a|an|\d+|[a-z]+) (day|week|month|year)s?\b", re.IG
 _UNIT_QUESTION = re.compile(r"\bhow many \w+ (are |is )?(there )?in\b", re.IGNORECASE)
 
 
+_ASKS_TIME = re.compile(r"\b(time|hours?|minutes?|o'?clock|morning|afternoon|evening|tonight|noon|midnight)\b", re.I)
+
+
 def about_time(text: str) -> bool:
     """Whether the user's words are about the time or the date ("What day is it?", "Good morning")."""
     in_time = _IN_TIME.search(text) is not None and _UNIT_QUESTION.search(text) is None
@@ -221,8 +224,11 @@ class TurnNotes:
         fuzzed: tests/test_arithmetic.py)."""
         assert self.clock is not None
         now = self.clock()
-        found = (_guarded(date_note, text, now.date()), _guarded(world_clock_note, text, now))
-        return " ".join(p for p in (clock_note(now), *found) if p)
+        dates = _guarded(date_note, text, now.date())
+        elsewhere = _guarded(world_clock_note, text, now)
+        if dates and not elsewhere and not _ASKS_TIME.search(text):  # dates alone: no clock time, whose digits
+            return f"Today is {long_date(now.date())}. {dates}"  # the 0.5B copied (at 1:07 AM "10 days" for 20)
+        return " ".join(p for p in (clock_note(now), dates, elsewhere) if p)
 
     def _chance(self, text: str, turn: int) -> str | None:
         words = " ".join(re.findall(r"[a-z0-9]+", text.lower()))  # "Flip a coin" then "Flip a coin.": one draw
