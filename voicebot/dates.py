@@ -38,7 +38,9 @@ _MONTH = "(" + "|".join(_MONTHS) + ")"
 _YEAR = r"(?:,?\s+(\d{4}))?"
 # "July 4th", "July the fourth, 2027", "the 4th of July"
 _DATE = re.compile(rf"\b{_MONTH} (?:the )?(?:{_DAY}){_YEAR}\b|\b(?:the )?(?:{_DAY}) of {_MONTH}{_YEAR}\b")
-_YEAR_END = re.compile(r"\b(days?|weeks?) (are )?(left|remaining) ((in|of) )?(the|this) year\b|\bend of (the|this) year\b")
+_YEAR_END = re.compile(
+    r"\b(days?|weeks?) (are )?(left|remaining) ((in|of) )?(the|this) year\b|\bend of (the|this) year\b"
+)
 
 
 def _nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
