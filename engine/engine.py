@@ -37,7 +37,7 @@ from engine.sequence import Delta, Sequence
 from engine.speculative import Speculator
 from engine.tokenizer import IncrementalDetokenizer, Tokenizer
 from engine.vocab import speakable_ids
-from engine.weights import auto_model, load_config, load_state_dict, resolve_model
+from engine.weights import load_config, load_state_dict, pick_auto, resolve_model
 
 _DTYPES = {"float32": torch.float32, "float16": torch.float16, "bfloat16": torch.bfloat16}
 
@@ -108,8 +108,7 @@ class Engine:
             torch.set_num_threads(o.threads or os.cpu_count() or 1)
         self.model_name = o.model
         if o.model == "auto":
-            self.model_name, why = auto_model(self.device.type)
-            print(f"engine: model auto -> {self.model_name} ({why})", file=sys.stderr, flush=True)
+            self.model_name = pick_auto(self.device.type)
         self.model_dir = resolve_model(self.model_name)
         self.tokenizer = Tokenizer.from_dir(self.model_dir)
         self.config = c = ModelConfig.from_hf(load_config(self.model_dir))

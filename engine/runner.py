@@ -108,9 +108,9 @@ class ModelRunner:
             if n == chunk.remaining:
                 ending.append((len(want), chunk))
                 want.append(len(ids) - 1)
-            at = chunk.params.probs_at
-            if at is not None and not chunk.probs and start <= at < start + n:
-                row = first + at - start
+            scored_row = chunk.scored_row(n)
+            if scored_row is not None and not chunk.probs:
+                row = first + scored_row
                 if row not in want:
                     want.append(row)
                 scored.append((want.index(row), chunk))

@@ -55,10 +55,8 @@ def _chunk_len(seq: Sequence, limit: int) -> int:
     """Tokens of `seq`'s prompt to compute this step: up to `limit`, and a score mid-prompt comes out as soon as
     its row is computed."""
     n = min(seq.remaining, limit)
-    at = seq.params.probs_at
-    if at is not None and seq.num_computed <= at < seq.num_computed + n - 1:
-        n = at + 1 - seq.num_computed
-    return n
+    row = seq.scored_row(n)
+    return n if row is None else row + 1
 
 
 def common_prefix(a: list[int], b: list[int]) -> int:
@@ -116,8 +114,7 @@ class Scheduler:
                 break
             chunks.append((seq, n))
             budget -= n
-            at = seq.params.probs_at
-            if budget <= 0 or (at is not None and seq.num_computed <= at < seq.num_computed + n):
+            if budget <= 0 or seq.scored_row(n) is not None:
                 break
         return chunks
 

@@ -59,6 +59,11 @@ class Sequence:
         """Tokens still to compute before the next one can be sampled."""
         return len(self.tokens) - self.num_computed
 
+    def scored_row(self, n: int) -> int | None:
+        """Which of the next n prompt tokens (0..n-1) is the one `params.probs_at` scores, if one of them is."""
+        at = self.params.probs_at
+        return at - self.num_computed if at is not None and self.num_computed <= at < self.num_computed + n else None
+
     def append(self, token: int, stop_ids: frozenset[int], max_seq_len: int) -> Delta:
         """Take a sampled token and return what to stream; sets finish_reason when the reply ends."""
         if token in stop_ids and not self.params.ignore_eos:

@@ -172,6 +172,13 @@ def auto_model(
     )
 
 
+def pick_auto(device: str) -> str:
+    """`model: auto`'s pick for this machine, said on stderr with why (the start-up line)."""
+    name, why = auto_model(device)
+    print(f"engine: model auto -> {name} ({why})", file=sys.stderr, flush=True)
+    return name
+
+
 def split_installed(name: str) -> bool:
     """A split model is usable: already joined and verified, or every part package installed."""
     model = SPLIT_MODELS[name]

@@ -51,11 +51,9 @@ def _resolve_auto(cfg: Config) -> Config:
     made the CPU look half as fast (measured: 16 against 31 GB/s)."""
     import torch
 
-    from engine.weights import auto_model
+    from engine.weights import pick_auto
 
-    cuda = cfg.llm.device != "cpu" and torch.cuda.is_available()
-    name, why = auto_model("cuda" if cuda else "cpu")
-    print(f"engine: model auto -> {name} ({why})", file=sys.stderr, flush=True)
+    name = pick_auto("cuda" if cfg.llm.device != "cpu" and torch.cuda.is_available() else "cpu")
     return cfg.model_copy(update={"llm": cfg.llm.model_copy(update={"model": name})})
 
 
