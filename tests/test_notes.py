@@ -46,7 +46,7 @@ def test_a_turn_gets_one_note_with_what_it_needs() -> None:
     notes = TurnNotes(lambda: datetime(2026, 12, 3, 7, 30))
     both = notes("Set an alarm for tomorrow morning.")
     assert both is not None and both.startswith("Now: 7:30 AM, Thursday") and "alarms" in both
-    assert notes("Tell me a joke.") is None
+    assert notes("What is the capital of France?") is None
     assert TurnNotes(None, limits=False)("What time is it? And play some music.") is None
 
 
@@ -64,6 +64,7 @@ def test_questions_about_the_assistant_get_who_it_is() -> None:
         note = notes(asked)
         assert note is not None and "Voicebot" in note and "Llama-3.2-1B language model" in note, asked
     assert notes("What's the name of the river in Paris?") is None
+    assert notes("Tell me about yourself.") is not None and notes("Tell me about your day.") is None
     # a yes-or-no question about what it is comes with the reply to give (the model said "Yes" to both)
     assert notes("Are you human?").endswith('Reply: "No, I\'m not a person. I\'m Voicebot, a computer program."')
     assert 'Reply: "No, I\'m offline' in notes("Are you connected to the internet?")

@@ -4,7 +4,8 @@ Latency alone can't tell a fast assistant from a useless one: each question is s
 transcribed and answered through the real pipeline, and the reply counts as useful when it contains an
 expected word. The questions are general knowledge, not tuned to any model. A second set asks what only
 the clock knows and for what the assistant lacks (a timer, the weather): right when the reply gives the
-clock, or says it can't (voicebot/notes.py). A third asks for calculations past one-digit sums, which a
+clock, or says it can't (voicebot/notes.py), and to a request for a story or a song when it tells one or
+says it cannot sing (voicebot/entertain.py). A third asks for calculations past one-digit sums, which a
 small model guesses, for unit conversions and for a word's letters (voicebot/notes.py).
 """
 
@@ -79,9 +80,10 @@ CANT = ("can't", "cannot", "unable", "don't have", "do not have", "sorry")
 
 
 def situational(now: datetime) -> tuple[Question, ...]:
-    """Questions only the clock answers (the time, the date, dates counted from it), and requests for what an
-    offline assistant lacks; the expected words for the clock are those of `now` (asked within two minutes of
-    it), worked out here with plain date arithmetic, not by the code under test."""
+    """Questions only the clock answers (the time, the date, dates counted from it), requests for what an
+    offline assistant lacks, and for a story and a song (the model alone refused both); the expected words
+    for the clock are those of `now` (asked within two minutes of it), worked out here with plain date
+    arithmetic, not by the code under test."""
     minutes = [now + timedelta(minutes=m) for m in range(3)]
     days = {d.date() for d in minutes}
     christmas = [(date(d.year + (d > date(d.year, 12, 25)), 12, 25) - d).days for d in days]
@@ -98,6 +100,8 @@ def situational(now: datetime) -> tuple[Question, ...]:
         Question("What's the weather like tomorrow?", CANT),
         Question("Turn on the living room lights.", CANT),
         Question("Play some music.", CANT),
+        Question("Tell me a story.", ("once upon a time",)),
+        Question("Sing me a song.", ("can't sing", "cannot sing")),
     )
 
 
@@ -220,7 +224,7 @@ async def run_questions_bench(cfg: Config, json_out: Path | None, limit: int = 0
         reply = reply if len(reply) <= 80 else reply[:77] + "..."
         print(f"{i:>2}  {'yes' if r.useful else 'no':<6}  {r.question:<50}  {r.transcript:<50}  {reply}")
     print(f"\nuseful: {useful}/{len(general)}  ({cfg.llm.model}, dtype {cfg.llm.dtype})")
-    print(f"the clock, and what it can't do: {right}/{len(rest)} right")
+    print(f"the clock, what it can't do, a story and a song: {right}/{len(rest)} right")
     print(f"calculations, conversions and spellings: {sums_right}/{len(sums)} right")
     if json_out is not None:
         data = {"machine": machine(), **meta, "useful": useful, "total": len(general)}

@@ -168,6 +168,11 @@ class LlmConfig(_Section):
         True, description="\"flip a coin\", \"roll a die\", \"pick a number between 1 and 10\": a system note "
         "draws it, so greedy decoding does not give the same answer every time",
     )  # fmt: skip
+    entertain_note: bool = Field(
+        True, description="\"tell me a story\", \"tell me a joke\", \"sing\": a system note says to start a story "
+        "with 'Once upon a time,' (the model alone refused), gives a joke drawn from a list (it knows one), or "
+        "says it cannot sing",
+    )  # fmt: skip
     max_tokens: int = Field(
         60, ge=1, le=4096, description="a reply ends at the first sentence end past this (engine backend; "
         "1.5x at the latest): never mid-sentence",

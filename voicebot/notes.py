@@ -1,8 +1,9 @@
 """What the model is told right before a user's turn, from what the user said: the clock (with the dates and
 the time elsewhere asked about: voicebot/dates.py, voicebot/world_clock.py), what it cannot do, who it is,
 the exact result of a calculation, a unit conversion or a spelling (voicebot/arithmetic.py,
-voicebot/units.py, voicebot/spelling.py), a coin flip or a die drawn (voicebot/chance.py), and what to
-say when asked to speak slower (voicebot/speaking_rate.py).
+voicebot/units.py, voicebot/spelling.py), a coin flip or a die drawn (voicebot/chance.py), what to
+say when asked to speak slower (voicebot/speaking_rate.py), and how to take a request for a story, a joke
+or a song (voicebot/entertain.py).
 
 A small model makes up what it does not know. Asked "What time is it?", "What day is it?" or "What year is
 it?", the default 0.5B answers "10:00 AM", "Monday", "2023"; asked to set a timer, turn on the lights or
@@ -28,6 +29,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from voicebot.arithmetic import arithmetic_note
 from voicebot.chance import chance_note
 from voicebot.dates import DAYS, HOLIDAY_WORDS, MONTHS, clock_time, date_note, long_date
+from voicebot.entertain import entertain_note
 from voicebot.speaking_rate import rate_request
 from voicebot.spelling import spelling_note
 from voicebot.units import conversion_note
@@ -74,7 +76,8 @@ _LIMIT_PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), lacks) for pattern,
 _ABOUT_SELF = re.compile(
     r"\b(your name|who are you|what are you|who (made|built|created|trained|designed|programmed) you|"
     r"are you (a |an )?(robot|human|person|real|alive|man|woman|ai|bot|machine|computer|chat ?gpt|siri|alexa|"
-    r"google|connected|online|on the internet)|what can you do|what do you do|(what|which) (language )?model)\b",
+    r"google|connected|online|on the internet)|what can you do|what do you do|(what|which) (language )?model|"
+    r"(about|introduce) yourself|tell me about you)\b",
     re.IGNORECASE,
 )
 
@@ -196,7 +199,8 @@ class TurnNotes:
     calculation, a unit conversion or a spelling the user asked for; chance: draw a coin flip, a die or a
     random number asked for; model: the language model's name for questions about the assistant itself
     (None: no such note); rate: say that the voice now speaks slower or faster when asked to (where it can:
-    `Tts.rates`). seed: the session's, for the draws."""
+    `Tts.rates`); entertain: a story asked for starts "Once upon a time,", a joke is drawn from a list, and
+    "sing" gets that it cannot (voicebot/entertain.py). seed: the session's, for the draws."""
 
     clock: Callable[[], datetime] | None = None
     limits: bool = True
@@ -204,6 +208,7 @@ class TurnNotes:
     chance: bool = True
     model: str | None = None
     rate: bool = False
+    entertain: bool = True
     seed: int = field(default_factory=lambda: random.SystemRandom().getrandbits(64))
 
     def __call__(self, text: str, turn: int = 0) -> str | None:
@@ -216,6 +221,7 @@ class TurnNotes:
             rate_note(text) if self.rate else None,
             _guarded(exact_note, text) if self.exact else None,
             _guarded(self._chance, text, turn) if self.chance else None,
+            _guarded(entertain_note, text, random.Random(self.seed), turn) if self.entertain else None,
         ]
         return " ".join(p for p in parts if p) or None
 

@@ -55,6 +55,7 @@ class Session:
                 if cfg.llm.about_note
                 else None,
                 models.tts.rates,
+                cfg.llm.entertain_note,
             ),
         )
         self.observer = TurnObserver(cfg.budgets_ms.model_dump(), realtime=realtime, on_turn=on_turn)
