@@ -66,7 +66,7 @@ _JOKE = re.compile(
     r"\b(say|tell me) something funny\b|\bmake me (laugh|smile)\b",
     re.IGNORECASE,
 )
-_JOKE_TOPIC = re.compile(r"\bjokes? (about|on|with) (?:an? |the )?(?P<topic>[a-z ]+)", re.IGNORECASE)
+_JOKE_TOPIC = re.compile(r"\bjokes? about (?:an? |the )?(?P<topic>[a-z ]+)", re.IGNORECASE)
 _SING = re.compile(r"\b(you|please|you to) (sing|hum)\b|^\W*(sing|hum)\b", re.IGNORECASE)
 STORY_NOTE = 'Tell a short story now. Start with "Once upon a time,".'
 SING_NOTE = 'You can only speak, not sing. Reply: "I can\'t sing, but I can tell you a story or a joke."'
