@@ -208,6 +208,7 @@ class Engine:
         params: SamplingParams | None = None,
         cache_key: str | None = None,
         end_of_turn: bool = False,
+        reply_start: str = "",
     ) -> AsyncIterator[Delta]:
         """Stream the assistant's reply to a chat. Closing/cancelling the iterator aborts the request.
 
@@ -216,8 +217,12 @@ class Engine:
         end_of_turn: the first delta's `probs` also tell how likely the last message was complete where its
         words stop (see `end_of_turn`), read off this request's own prefill: a reply started early and
         the decision whether to release it cost one prefill. Empty when it cannot be scored.
+        reply_start: the reply's first words, written for the model: it continues from them (a story asked
+        for starts "Once upon a time,"; voicebot/entertain.py). The deltas hold only what follows them.
         """
         ids = self.tokenizer.encode_chat(messages)
+        if reply_start:
+            ids += self.tokenizer.encode(reply_start, add_special_tokens=False)
         params = params or SamplingParams()
         if end_of_turn:
             open_ids, end = self.tokenizer.encode_open_turn(_unpunctuated(messages))

@@ -28,8 +28,8 @@ def test_summary_counts_verdicts_per_kind_and_sweeps_the_threshold() -> None:
     examples = [
         Example("spk1_snt1.wav", "The child almost hurt the small dog.", True, p=0.3),
         Example("spk1_snt1.wav@1.82", "The child almost hurt.", False, p=0.002),
-        Example("request00", "Tell me a joke.", True, p=0.06),
-        Example("request00@0.40", "Tell me.", False, p=0.0001),
+        Example("request00", "Describe the water cycle.", True, p=0.06),
+        Example("request00@0.40", "Describe.", False, p=0.0001),
         Example("text", "Play some relaxing music.", True, p=0.14),
         Example("text", "Play some", False, p=0.0),
     ]

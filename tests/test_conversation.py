@@ -119,8 +119,8 @@ def test_a_turn_about_the_time_starts_with_the_clock_and_keeps_it() -> None:
     minutes = iter(range(60))
     clock = lambda: datetime(2026, 12, 3, 18, next(minutes))  # noqa: E731
     conv = Conversation("sys", history_turns=2, note=TurnNotes(clock))
-    conv.add_user(1, "Tell me a joke.")
-    conv.record_reply(1, "Why did the chicken cross the road?")
+    conv.add_user(1, "Say hello.")
+    conv.record_reply(1, "Hello!")
     pending = conv.prompt(pending="What time is it?")
     assert pending[-2:] == [
         {"role": "system", "content": "Now: 6:00 PM, Thursday, December 3, 2026."},

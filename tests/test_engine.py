@@ -109,6 +109,20 @@ async def test_streaming_deltas(engine):
     assert "".join(d.text for d in deltas) == engine.tokenizer.decode(ids)
 
 
+async def test_a_reply_started_for_the_model_is_continued_and_not_streamed_again(engine):
+    """reply_start: the model goes on from the given words, exactly as from those tokens in its prompt; the
+    deltas hold only what follows (the caller says the start itself)."""
+    params = SamplingParams(max_tokens=12)
+    started = await collect(engine.generate(STORY, params, reply_start="Once upon a time,"))
+    tok = engine.tokenizer
+    ids = tok.encode_chat(STORY) + tok.encode("Once upon a time,", add_special_tokens=False)
+    same = await collect(engine.generate_ids(ids, params))
+    plain = await collect(engine.generate(STORY, params))
+    text = "".join(d.text for d in started)
+    assert text == "".join(d.text for d in same) != "".join(d.text for d in plain)
+    assert not text.lstrip().startswith("Once upon")
+
+
 async def test_cancel_frees_slot(engine):
     slots = engine.options.max_batch
     stream = engine.generate(STORY, SamplingParams(max_tokens=200))

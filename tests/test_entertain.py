@@ -1,10 +1,10 @@
-"""voicebot.entertain: which requests get a story, joke or song note, and which joke."""
+"""voicebot.entertain: which requests get a story, joke or song note and reply start, and which joke."""
 
 from __future__ import annotations
 
 import random
 
-from voicebot.entertain import JOKES, SING_NOTE, STORY_NOTE, entertain_note
+from voicebot.entertain import JOKES, entertain
 from voicebot.notes import TurnNotes
 
 STORIES = [
@@ -21,35 +21,44 @@ NEITHER = [
 ]  # fmt: skip
 
 
-def _note(text: str, turn: int = 0, seed: int = 1) -> str | None:
-    return entertain_note(text, random.Random(seed), turn)
+def _joke(text: str, turn: int = 0, seed: int = 1) -> str | None:
+    fun = entertain(text, random.Random(seed), turn)
+    return fun.opener if fun else None
 
 
-def test_requests_for_a_story_a_joke_or_a_song_get_their_note_and_other_words_none() -> None:
-    assert {t: _note(t) for t in STORIES} == dict.fromkeys(STORIES, STORY_NOTE)
-    assert {t: _note(t) for t in SONGS} == dict.fromkeys(SONGS, SING_NOTE)
+def test_requests_for_a_story_a_joke_or_a_song_get_their_note_and_reply_start() -> None:
+    for text in STORIES:
+        fun = entertain(text, random.Random(0), 0)
+        assert fun is not None and fun.opener == "Once upon a time," and "story" in fun.note, text
+    for text in SONGS:
+        fun = entertain(text, random.Random(0), 0)
+        assert fun is not None and fun.opener.startswith("I can't sing") and fun.opener in fun.note, text
     for text in JOKE_ASKS:
-        note = _note(text)
-        assert note is not None and note.startswith("Tell this joke: ") and note[17:-1] in JOKES, (text, note)
-    assert {t: _note(t) for t in NEITHER} == dict.fromkeys(NEITHER)
+        fun = entertain(text, random.Random(0), 0)
+        assert fun is not None and fun.opener in JOKES and f'"{fun.opener}"' in fun.note, text
+    assert [t for t in NEITHER if entertain(t, random.Random(0), 0)] == []
 
 
 def test_a_sessions_jokes_do_not_repeat_and_the_early_and_final_reply_tell_the_same() -> None:
-    told = [_note("Tell me a joke.", turn) for turn in range(len(JOKES))]
+    told = [_joke("Tell me a joke.", turn) for turn in range(len(JOKES))]
     assert len(set(told)) == len(JOKES)  # every joke once before any twice
-    assert _note("Tell me a joke", 3) == _note("Tell me a joke.", 3)  # the early transcript and the final one
-    other_sessions = {_note("Tell me a joke.", 0, seed) for seed in range(20)}
+    assert _joke("Tell me a joke", 3) == _joke("Tell me a joke.", 3)  # the early transcript and the final one
+    other_sessions = {_joke("Tell me a joke.", 0, seed) for seed in range(20)}
     assert len(other_sessions) > 5  # sessions draw their own order
 
 
 def test_a_joke_about_a_topic_is_one_about_it_or_the_models_own() -> None:
     for turn in range(5):
-        assert "computer" in _note("Tell me a joke about computers.", turn).lower()
-    assert _note("Tell me a joke about elephants.") is None  # none in the list: the model makes one up
+        assert "computer" in _joke("Tell me a joke about computers.", turn).lower()
+    assert entertain("Tell me a joke about elephants.", random.Random(0), 0) is None  # the model makes one up
 
 
-def test_turn_notes_add_it_and_can_leave_it_out() -> None:
-    assert TurnNotes(None)("Tell me a story.") == STORY_NOTE
-    assert TurnNotes(None, entertain=False)("Tell me a story.") is None
+def test_turn_notes_give_the_note_and_the_reply_start_or_leave_both_out() -> None:
     notes = TurnNotes(None, seed=7)
-    assert notes("Tell me a joke.", 2) == notes("Tell me a joke.", 2) != notes("Tell me a joke.", 3)
+    assert "Once upon a time" in notes("Tell me a story.") and notes.opener("Tell me a story.") == "Once upon a time,"
+    assert notes.opener("What is the capital of France?") is None
+    off = TurnNotes(None, entertain=False)
+    assert off("Tell me a story.") is None and off.opener("Tell me a story.") is None
+    joke = notes.opener("Tell me a joke.", 2)
+    assert joke == notes.opener("Tell me a joke.", 2) != notes.opener("Tell me a joke.", 3)
+    assert joke in notes("Tell me a joke.", 2)  # the note names the same joke

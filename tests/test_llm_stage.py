@@ -29,10 +29,11 @@ class CountingClient(EngineClient):
         self.prompts: list[str] = []
 
     def stream(
-        self, messages: list[dict[str, str]], params: ReplyParams, cache_key: str | None = None, on_score=None
-    ) -> AsyncIterator[str]:
+        self, messages: list[dict[str, str]], params: ReplyParams, cache_key: str | None = None, on_score=None,
+        reply_start: str = "",
+    ) -> AsyncIterator[str]:  # fmt: skip
         self.prompts.append(messages[-1]["content"])
-        return super().stream(messages, params, cache_key, on_score)
+        return super().stream(messages, params, cache_key, on_score, reply_start)
 
 
 async def until(cond) -> None:
@@ -276,7 +277,7 @@ class LoopingClient(EngineClient):
         super().__init__(engine)
         self.yielded, self.closed = 0, False
 
-    async def stream(self, messages, params, cache_key=None, on_score=None):  # type: ignore[override]
+    async def stream(self, messages, params, cache_key=None, on_score=None, reply_start=""):  # type: ignore[override]
         try:
             for piece in ["You", " should", " pack", " sunscreen", ",", " sunglasses", ","] + [" sunscreen", ","] * 60:
                 self.yielded += 1
@@ -302,24 +303,32 @@ async def test_a_reply_that_loops_is_stopped_where_the_loop_began(engine):
 class BrokenClient(EngineClient):
     """A backend with a bug: its stream raises something that is not a VoicebotError."""
 
-    async def stream(self, messages, params, cache_key=None, on_score=None):  # type: ignore[override]
+    async def stream(self, messages, params, cache_key=None, on_score=None, reply_start=""):  # type: ignore[override]
         yield "Hel"
         raise IndexError("list index out of range")
 
 
+class OldClient(EngineClient):
+    """A backend written for an older interface: calling its stream fails at once, before any iterator."""
+
+    def stream(self, messages, params, cache_key=None, on_score=None):  # type: ignore[override]
+        return super().stream(messages, params, cache_key, on_score)
+
+
 @module_loop
 async def test_a_backend_bug_ends_the_reply_with_an_error_instead_of_hanging(engine):
-    out = Collect()
-    stage = LlmStage(BrokenClient(engine), Conversation("You are brief."), PARAMS)
-    await asyncio.wait_for(Pipeline([stage, out]).run(_once(fr.Transcript(1, "Hi.", True))), 10)
-    (done,) = [f for f in out.got if isinstance(f, fr.LLMDone)]
-    assert done.error is not None and "IndexError" in done.error
+    for client, error in ((BrokenClient(engine), "IndexError"), (OldClient(engine), "TypeError")):
+        out = Collect()
+        stage = LlmStage(client, Conversation("You are brief."), PARAMS)
+        await asyncio.wait_for(Pipeline([stage, out]).run(_once(fr.Transcript(1, "Hi.", True))), 10)
+        (done,) = [f for f in out.got if isinstance(f, fr.LLMDone)]
+        assert done.error is not None and error in done.error
 
 
 class DownClient(EngineClient):
     """A backend that fails before any text (a server down, an overloaded engine)."""
 
-    async def stream(self, messages, params, cache_key=None, on_score=None):  # type: ignore[override]
+    async def stream(self, messages, params, cache_key=None, on_score=None, reply_start=""):  # type: ignore[override]
         from voicebot.errors import VoicebotError
 
         raise VoicebotError("cannot reach the LLM server at http://127.0.0.1:9")
@@ -541,3 +550,28 @@ async def test_speak_slower_sets_the_sessions_rate_before_the_reply(engine):
             assert kinds.index(("SpeakingRate", 1)) < kinds.index(("LLMText", 1))
         else:
             assert rates == []
+
+
+@module_loop
+async def test_a_reply_the_conversation_starts_is_said_from_its_first_words(engine):
+    """Conversation.opener: the early reply and the final one start with its words (voicebot/entertain.py),
+    which are sent on as text, kept in the history, and what the model writes goes on from them."""
+    q = "Tell me a story."
+
+    def opener(text: str, turn: int) -> str | None:
+        return "Once upon a time," if "story" in text else None
+
+    conv, out = Conversation("You are brief.", opener=opener), Collect()
+
+    async def source() -> AsyncIterator[fr.Frame]:
+        yield fr.EarlyTranscript(1, q)
+        await until(lambda: any(isinstance(f, fr.HeldReply) for f in out.got))
+        yield fr.Transcript(1, q, True)
+
+    await Pipeline([LlmStage(EngineClient(engine), conv, PARAMS), out]).run(source())
+    (done,) = [f for f in out.got if isinstance(f, fr.LLMDone)]
+    said = "".join(f.text for f in out.got if isinstance(f, fr.LLMText))
+    assert said.strip() == done.text
+    assert done.text.startswith("Once upon a time,") and len(done.text) > len("Once upon a time,")
+    assert conv.messages[-1] == {"role": "assistant", "content": done.text}
+    assert next(f.text for f in out.got if isinstance(f, fr.HeldReply)).startswith("Once upon a time,")

@@ -19,12 +19,14 @@ Messages = list[dict[str, str]]
 class Conversation:
     """fits: whether a prompt leaves the backend room for a reply (`LLMClient.fits`); a talkative user's
     long turns can outgrow the context well within `history_turns`, and older blocks are then dropped too.
-    note: the system note, if any, to put before a user's words (`notes.TurnNotes`; None: no notes)."""
+    note: the system note, if any, to put before a user's words (`notes.TurnNotes`; None: no notes).
+    opener: the words, if any, the reply to a user's words starts with (`notes.TurnNotes.opener`)."""
 
     system_prompt: str
     history_turns: int = 16
     fits: Callable[[Messages], bool] | None = None
     note: Callable[[str, int], str | None] | None = None
+    opener: Callable[[str, int], str | None] | None = None
     messages: Messages = field(default_factory=list)
     _turns: list[int] = field(default_factory=list)  # the turn of each message
     _added: int = 0  # user turns added so far (never less: dropping history keeps the count)
@@ -41,6 +43,10 @@ class Conversation:
         is: a pending turn and the same turn once added get one note)."""
         note = self.note(text, self._added) if self.note is not None else None
         return [*([{"role": "system", "content": note}] if note else []), {"role": "user", "content": text}]
+
+    def reply_start(self, pending: str) -> str:
+        """The words the reply to `pending` (a user message not added yet) starts with; "" for none."""
+        return (self.opener(pending, self._added) if self.opener is not None else None) or ""
 
     def _forget_dropped(self) -> None:
         """Free the exchanges `prompt` no longer shows, a whole block at a time, so a long session's memory

@@ -3,17 +3,21 @@
 Asked for a story, the 0.5B coder model said "I'm sorry, but I can't assist with that." (also to "Say
 something funny."); told no more than a friendlier system prompt, it still did (four prompts tried). It
 knows one joke ("Why did the tomato turn red? ..."), which greedy decoding tells every time, also when asked
-for another, and a joke "about space" or "about music" too. The note before such a turn says what to do:
-start a story with "Once upon a time," (it then tells one: 8 of 8 story requests, against 3 of 8), tell
-this joke, drawn for the turn from a list, or say that it cannot sing (docs/MEASUREMENTS.md).
+for another, and a joke "about space" or "about music" too. The note before such a turn says what to do
+(tell a story, this joke drawn for the turn from a list, or that it cannot sing), and the reply is started
+for the model (`Engine.generate`'s reply_start): with "Once upon a time," it tells a story (8 of 8 story
+requests, against 3 of 8), and the joke is told as written, where a note alone got the list's joke told
+right 22 times in 72 (the rest: the tomato again, or mangled: "Why did the math book sad?").
+A backend that cannot continue a reply (an OpenAI-compatible server) gets the note alone.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from typing import NamedTuple
 
-__all__ = ["JOKES", "entertain_note"]
+__all__ = ["JOKES", "Entertainment", "entertain"]
 
 # Classic clean riddle jokes that work aloud: one question, one short answer.
 JOKES = (
@@ -68,25 +72,34 @@ _JOKE = re.compile(
 )
 _JOKE_TOPIC = re.compile(r"\bjokes? about (?:an? |the )?(?P<topic>[a-z ]+)", re.IGNORECASE)
 _SING = re.compile(r"\b(you|please|you to) (sing|hum)\b|^\W*(sing|hum)\b", re.IGNORECASE)
-STORY_NOTE = 'Tell a short story now. Start with "Once upon a time,".'
-SING_NOTE = 'You can only speak, not sing. Reply: "I can\'t sing, but I can tell you a story or a joke."'
+_CANT_SING = "I can't sing, but I can tell you a story or a joke."
 
 
-def entertain_note(text: str, session: random.Random, turn: int) -> str | None:
-    """What to do for a story, joke or song request; None for other words. The joke is the turn's in an
-    order `session` shuffles (seed it with the session): a reply started early and the final one tell
-    the same, and no joke comes twice within len(JOKES) turns of a session."""
+class Entertainment(NamedTuple):
+    note: str  # what the model is told before the user's words
+    opener: str  # what its reply starts with
+
+
+def entertain(text: str, session: random.Random, turn: int) -> Entertainment | None:
+    """The note and the reply's start for a story, joke or song request; None for other words. The joke is
+    the turn's in an order `session` shuffles (seed it with the session): a reply started early and the
+    final one tell the same, and no joke comes twice within len(JOKES) turns of a session. Asked for one
+    "about" a topic, it is one about that, or, where the list has none, none: the model's own.
+
+    The joke's note is worded "If asked for a joke, ...": the end-of-turn score is read with the note in the
+    prompt, and "Tell this joke: ..." lowered it ("Tell me another joke." 0.094 -> 0.036, now waiting the
+    unsure 1.8 s), this wording raised it (0.22)."""
     if _SING.search(text):
-        return SING_NOTE
+        return Entertainment(f'You can only speak, not sing. Reply: "{_CANT_SING}"', _CANT_SING)
     if _STORY.search(text):
-        return STORY_NOTE
+        return Entertainment('Tell a short story now. Start with "Once upon a time,".', "Once upon a time,")
     if _JOKE.search(text):
         jokes = JOKES
-        if topic := _JOKE_TOPIC.search(text):  # "a joke about computers": one of those, else the model's own
+        if topic := _JOKE_TOPIC.search(text):
             stems = {w[:5] for w in topic.group("topic").lower().split() if len(w) > 2}
             jokes = tuple(j for j in JOKES if stems & {w[:5] for w in re.findall(r"[a-z]+", j.lower())})
             if not jokes:
                 return None
-        order = session.sample(jokes, len(jokes))
-        return f'Tell this joke: "{order[turn % len(order)]}"'
+        joke = session.sample(jokes, len(jokes))[turn % len(jokes)]
+        return Entertainment(f'If asked for a joke, tell this one: "{joke}"', joke)
     return None

@@ -39,11 +39,14 @@ class LLMClient(Protocol):
         params: ReplyParams,
         cache_key: str | None = None,
         on_score: OnScore | None = None,
+        reply_start: str = "",
     ) -> AsyncIterator[str]:
         """Yield the reply's text as it is generated; closing the iterator cancels the request.
         cache_key names the conversation, so a backend may keep its KV between turns. on_score, when
         given, is called once, before the first text, with the end-of-turn probability of the last (user)
-        message read off the same request (see `end_of_turn`), or None when the backend cannot say."""
+        message read off the same request (see `end_of_turn`), or None when the backend cannot say.
+        reply_start: words the reply should start with (`Conversation.reply_start`): a backend that can
+        continue a reply yields them first and continues; one that cannot leaves them out."""
         ...
 
     async def end_of_turn(
@@ -82,6 +85,7 @@ class EngineClient:
         params: ReplyParams,
         cache_key: str | None = None,
         on_score: OnScore | None = None,
+        reply_start: str = "",
     ) -> AsyncIterator[str]:
         from engine import SamplingParams
         from engine.engine import end_probability
@@ -95,10 +99,13 @@ class EngineClient:
             seed=params.seed,
         )
         try:
-            async for delta in self.engine.generate(messages, sp, cache_key, end_of_turn=on_score is not None):
+            async for delta in self.engine.generate(messages, sp, cache_key, on_score is not None, reply_start):
                 if on_score is not None:
                     on_score(end_probability(delta.probs))
                     on_score = None
+                if reply_start:  # with the first delta: the score comes before any text
+                    yield reply_start
+                    reply_start = ""
                 if delta.text:
                     yield delta.text
         except EngineError as e:
@@ -172,9 +179,11 @@ class OpenAIClient:
         params: ReplyParams,
         cache_key: str | None = None,
         on_score: OnScore | None = None,
+        reply_start: str = "",
     ) -> AsyncIterator[str]:
         """cache_key is not sent: OpenAI-compatible servers cache prefixes by content (vLLM, SGLang).
-        Chat completions expose no prompt probabilities, so on_score gets None."""
+        Chat completions expose no prompt probabilities, so on_score gets None, nor a way to continue a
+        reply, so reply_start is left out (the turn's note still asks for it)."""
         if on_score is not None:
             on_score(None)
         if self._session is None:

@@ -29,7 +29,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from voicebot.arithmetic import arithmetic_note
 from voicebot.chance import chance_note
 from voicebot.dates import DAYS, HOLIDAY_WORDS, MONTHS, clock_time, date_note, long_date
-from voicebot.entertain import entertain_note
+from voicebot.entertain import Entertainment, entertain
 from voicebot.speaking_rate import rate_request
 from voicebot.spelling import spelling_note
 from voicebot.units import conversion_note
@@ -200,7 +200,8 @@ class TurnNotes:
     random number asked for; model: the language model's name for questions about the assistant itself
     (None: no such note); rate: say that the voice now speaks slower or faster when asked to (where it can:
     `Tts.rates`); entertain: a story asked for starts "Once upon a time,", a joke is drawn from a list, and
-    "sing" gets that it cannot (voicebot/entertain.py). seed: the session's, for the draws."""
+    "sing" gets that it cannot, each as a note and as the reply's start (`opener`; voicebot/entertain.py).
+    seed: the session's, for the draws."""
 
     clock: Callable[[], datetime] | None = None
     limits: bool = True
@@ -221,9 +222,17 @@ class TurnNotes:
             rate_note(text) if self.rate else None,
             _guarded(exact_note, text) if self.exact else None,
             _guarded(self._chance, text, turn) if self.chance else None,
-            _guarded(entertain_note, text, random.Random(self.seed), turn) if self.entertain else None,
+            fun.note if (fun := self._entertainment(text, turn)) else None,
         ]
         return " ".join(p for p in parts if p) or None
+
+    def opener(self, text: str, turn: int = 0) -> str | None:
+        """What the reply to these words starts with, if anything (`Conversation.opener`)."""
+        fun = self._entertainment(text, turn)
+        return fun.opener if fun else None
+
+    def _entertainment(self, text: str, turn: int) -> Entertainment | None:
+        return _guarded(entertain, text, random.Random(self.seed), turn) if self.entertain else None
 
     def _clock(self, text: str) -> str:
         """The clock, the dates the words ask about counted from it ("Christmas is 21 days from today: ..."),

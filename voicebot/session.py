@@ -42,21 +42,23 @@ class Session:
         """timezone: the user's IANA zone (the browser's) for the clock note; None: this machine's."""
         self.cfg = cfg
         max_tokens = models.reply_params.token_budget
+        notes = TurnNotes(
+            local_clock(timezone) if cfg.llm.clock_note else None,
+            cfg.llm.limits_note,
+            cfg.llm.exact_note,
+            cfg.llm.chance_note,
+            model_label(getattr(getattr(models.llm, "engine", None), "model_name", cfg.llm.model))
+            if cfg.llm.about_note
+            else None,
+            models.tts.rates,
+            cfg.llm.entertain_note,
+        )
         self.conversation = Conversation(
             cfg.llm.system_prompt,
             cfg.llm.history_turns,
             fits=lambda m: models.llm.fits(m, max_tokens),
-            note=TurnNotes(
-                local_clock(timezone) if cfg.llm.clock_note else None,
-                cfg.llm.limits_note,
-                cfg.llm.exact_note,
-                cfg.llm.chance_note,
-                model_label(getattr(getattr(models.llm, "engine", None), "model_name", cfg.llm.model))
-                if cfg.llm.about_note
-                else None,
-                models.tts.rates,
-                cfg.llm.entertain_note,
-            ),
+            note=notes,
+            opener=notes.opener,
         )
         self.observer = TurnObserver(cfg.budgets_ms.model_dump(), realtime=realtime, on_turn=on_turn)
         self.player = player(self.observer) if callable(player) else player

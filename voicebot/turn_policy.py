@@ -68,7 +68,9 @@ SHORT_REPLIES = (
     "continue", "keep going", "what else", "anything else", "and then", "why", "why not", "how so", "how come",
     "really", "is that right", "say that again", "repeat that", "come again", "what did you say", "one more",
     "another one", "explain", "bye", "goodbye", "bye bye", "see you", "good night", "that's all", "that's it",
-    "nothing else",
+    "nothing else", "how are you", "what's new", "what do you think", "tell me a joke", "tell me another joke",
+    "tell me a story", "tell me another story", "tell me something interesting", "tell me something funny",
+    "say something funny", "make me laugh", "sing me a song",
 )  # fmt: skip
 
 
@@ -103,7 +105,10 @@ class TurnOptions:
     short_replies: a turn of nothing else, closed by the ASR ("Yes.", "Tell me more.", "Why?"), is complete
         whatever the score. The model expects a short message to go on ("Tell me more" -> "about ..."): it
         scored "Yes." 0.045, "Tell me more." 0.002 and "Why?" 0.000 even right after the bot had asked a
-        question, so the commonest replies in a conversation got the long "unsure" wait. Words that
+        question, so the commonest replies in a conversation got the long "unsure" wait. So did the first
+        things people say to an assistant: "How are you?" 0.046 ("... doing"), "Tell me a joke." 0.03
+        ("... about"), "What do you think?" 0.006. Said and then continued ("Tell me a joke. About cats."),
+        the reply is dropped and the whole utterance answered (`continuation_ms`). Words that
         often open a longer turn ("Okay, ...", "So, ...", "Hey, ...") are left out: they stay with the model.
     """
 

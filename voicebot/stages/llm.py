@@ -109,16 +109,18 @@ class LlmStage(Stage):
     def _generate(self, turn_id: int, user_text: str) -> _Generation:
         self._stop_warming()  # the reply computes what the warm-up had left (the engine keeps what it did)
         gen = _Generation(turn_id, user_text, asyncio.Queue(), asyncio.get_running_loop().create_future())
-        gen.task = asyncio.create_task(self._produce(self.conversation.prompt(pending=user_text), gen))
+        prompt, start = self.conversation.prompt(pending=user_text), self.conversation.reply_start(user_text)
+        gen.task = asyncio.create_task(self._produce(prompt, start, gen))
         return gen
 
-    async def _produce(self, messages: list[dict[str, str]], gen: _Generation) -> None:
+    async def _produce(self, messages: list[dict[str, str]], reply_start: str, gen: _Generation) -> None:
         def on_score(p: float | None) -> None:
             if not gen.score.done():
                 gen.score.set_result(p)
 
-        stream = self.client.stream(messages, self.params, self.cache_key, on_score)
+        stream = None
         try:
+            stream = self.client.stream(messages, self.params, self.cache_key, on_score, reply_start)
             async for text in stream:
                 gen.queue.put_nowait(text)
                 gen.text += text
@@ -131,7 +133,8 @@ class LlmStage(Stage):
             gen.queue.put_nowait(_End(f"the LLM backend failed: {e!r}"))
         finally:
             on_score(None)  # cancelled or failed before the first delta: no score
-            await stream.aclose()  # type: ignore[attr-defined]
+            if stream is not None:
+                await stream.aclose()  # type: ignore[attr-defined]
 
     async def start(self) -> None:
         """Compute the system prompt's KV for this session now: the first turn's end-of-turn score and
