@@ -69,7 +69,7 @@ SHORT_REPLIES = (
     "really", "is that right", "say that again", "repeat that", "come again", "what did you say", "one more",
     "another one", "explain", "bye", "goodbye", "bye bye", "see you", "good night", "that's all", "that's it",
     "nothing else", "how are you", "what's new", "what do you think", "tell me a joke", "tell me another joke",
-    "tell me a story", "tell me another story", "tell me something interesting", "tell me something funny",
+    "tell me a story", "tell me another story", "tell me something funny",
     "say something funny", "make me laugh", "sing me a song",
 )  # fmt: skip
 
