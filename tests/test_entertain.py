@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from voicebot.entertain import JOKES, entertain
+from voicebot.entertain import JOKES, STORY_OPENERS, entertain
 from voicebot.notes import TurnNotes
 
 STORIES = [
@@ -29,7 +29,7 @@ def _joke(text: str, turn: int = 0, seed: int = 1) -> str | None:
 def test_requests_for_a_story_a_joke_or_a_song_get_their_note_and_reply_start() -> None:
     for text in STORIES:
         fun = entertain(text, random.Random(0), 0)
-        assert fun is not None and fun.opener == "Once upon a time," and "story" in fun.note, text
+        assert fun is not None and fun.opener in STORY_OPENERS and f'"{fun.opener}"' in fun.note, text
     for text in SONGS:
         fun = entertain(text, random.Random(0), 0)
         assert fun is not None and fun.opener.startswith("I can't sing") and fun.opener in fun.note, text
@@ -55,10 +55,35 @@ def test_a_joke_about_a_topic_is_one_about_it_or_the_models_own() -> None:
 
 def test_turn_notes_give_the_note_and_the_reply_start_or_leave_both_out() -> None:
     notes = TurnNotes(None, seed=7)
-    assert "Once upon a time" in notes("Tell me a story.") and notes.opener("Tell me a story.") == "Once upon a time,"
+    start = notes.opener("Tell me a story.")
+    assert start in STORY_OPENERS and start in notes("Tell me a story.")
     assert notes.opener("What is the capital of France?") is None
     off = TurnNotes(None, entertain=False)
     assert off("Tell me a story.") is None and off.opener("Tell me a story.") is None
     joke = notes.opener("Tell me a joke.", 2)
     assert joke == notes.opener("Tell me a joke.", 2) != notes.opener("Tell me a joke.", 3)
     assert joke in notes("Tell me a joke.", 2)  # the note names the same joke
+
+
+def test_another_one_after_a_request_is_more_of_the_same() -> None:
+    first = entertain("Tell me a joke.", random.Random(3), 1)
+    more = entertain("Another one.", random.Random(3), 2, ["Tell me a joke."])
+    assert first is not None and more is not None and more.opener in JOKES and more.opener != first.opener
+    again = entertain("One more.", random.Random(3), 3, ["Tell me a joke.", "Another one."])
+    assert again is not None and again.opener in JOKES and again.opener not in (first.opener, more.opener)
+    story = entertain("One more, please.", random.Random(3), 5, ["Hi.", "Tell me a story about a cat."])
+    assert story is not None and story.opener in STORY_OPENERS
+    assert entertain("Another one.", random.Random(3), 2, ["Tell me a joke.", "What is the capital of France?"]) is None
+    assert entertain("Another one.", random.Random(3), 2) is None
+
+
+def test_the_conversation_tells_its_notes_the_users_words_before() -> None:
+    from voicebot.conversation import Conversation
+
+    notes = TurnNotes(None, seed=1)
+    conv = Conversation("sys", note=notes, opener=notes.opener)
+    conv.add_user(1, "Tell me a joke.")
+    conv.record_reply(1, "Why did the bicycle fall over? Because it was two tired.")
+    start = conv.reply_start("Another one.")
+    assert start in JOKES and start == notes.opener("Another one.", 1, ["Tell me a joke."])
+    assert conv.prompt("Another one.")[-2] == {"role": "system", "content": notes("Tell me a joke.", 1)}

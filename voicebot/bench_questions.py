@@ -100,7 +100,7 @@ def situational(now: datetime) -> tuple[Question, ...]:
         Question("What's the weather like tomorrow?", CANT),
         Question("Turn on the living room lights.", CANT),
         Question("Play some music.", CANT),
-        Question("Tell me a story.", ("once upon a time",)),
+        Question("Tell me a story.", ("once upon a time", "long ago")),
         Question("Sing me a song.", ("can't sing", "cannot sing")),
     )
 

@@ -20,13 +20,15 @@ class Conversation:
     """fits: whether a prompt leaves the backend room for a reply (`LLMClient.fits`); a talkative user's
     long turns can outgrow the context well within `history_turns`, and older blocks are then dropped too.
     note: the system note, if any, to put before a user's words (`notes.TurnNotes`; None: no notes).
-    opener: the words, if any, the reply to a user's words starts with (`notes.TurnNotes.opener`)."""
+    opener: the words, if any, the reply to a user's words starts with (`notes.TurnNotes.opener`).
+    Both are told the words, which user turn of the session they are, and the user's earlier words in the
+    history, the last last ("Another one." after "Tell me a joke.")."""
 
     system_prompt: str
     history_turns: int = 16
     fits: Callable[[Messages], bool] | None = None
-    note: Callable[[str, int], str | None] | None = None
-    opener: Callable[[str, int], str | None] | None = None
+    note: Callable[[str, int, list[str]], str | None] | None = None
+    opener: Callable[[str, int, list[str]], str | None] | None = None
     messages: Messages = field(default_factory=list)
     _turns: list[int] = field(default_factory=list)  # the turn of each message
     _added: int = 0  # user turns added so far (never less: dropping history keeps the count)
@@ -41,12 +43,15 @@ class Conversation:
     def _user_turn(self, text: str) -> Messages:
         """The user's words, after the note they call for, if any (told which user turn of the session this
         is: a pending turn and the same turn once added get one note)."""
-        note = self.note(text, self._added) if self.note is not None else None
+        note = self.note(text, self._added, self._user_words()) if self.note is not None else None
         return [*([{"role": "system", "content": note}] if note else []), {"role": "user", "content": text}]
 
     def reply_start(self, pending: str) -> str:
         """The words the reply to `pending` (a user message not added yet) starts with; "" for none."""
-        return (self.opener(pending, self._added) if self.opener is not None else None) or ""
+        return (self.opener(pending, self._added, self._user_words()) if self.opener is not None else None) or ""
+
+    def _user_words(self) -> list[str]:
+        return [m["content"] for m in self.messages if m["role"] == "user"]
 
     def _forget_dropped(self) -> None:
         """Free the exchanges `prompt` no longer shows, a whole block at a time, so a long session's memory

@@ -5,9 +5,10 @@ something funny."); told no more than a friendlier system prompt, it still did (
 knows one joke ("Why did the tomato turn red? ..."), which greedy decoding tells every time, also when asked
 for another, and a joke "about space" or "about music" too. The note before such a turn says what to do
 (tell a story, this joke drawn for the turn from a list, or that it cannot sing), and the reply is started
-for the model (`Engine.generate`'s reply_start): with "Once upon a time," it tells a story (8 of 8 story
-requests, against 3 of 8), and the joke is told as written, where a note alone got the list's joke told
-right 22 times in 72 (the rest: the tomato again, or mangled: "Why did the math book sad?").
+for the model (`Engine.generate`'s reply_start): with "Once upon a time," (or another start drawn the same
+way) it tells a story (8 of 8 story requests, against 3 of 8), and the joke is told as written, where a
+note alone got the list's joke told right 22 times in 72 (the rest: the tomato again, or mangled: "Why did
+the math book sad?"). "Another one." after a request asks for more of the same.
 A backend that cannot continue a reply (an OpenAI-compatible server) gets the note alone.
 """
 
@@ -15,9 +16,10 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from typing import NamedTuple
 
-__all__ = ["JOKES", "Entertainment", "entertain"]
+__all__ = ["JOKES", "STORY_OPENERS", "Entertainment", "entertain"]
 
 # Classic clean riddle jokes that work aloud: one question, one short answer.
 JOKES = (
@@ -59,6 +61,15 @@ JOKES = (
     "How does the moon cut his hair? Eclipse it.",
 )
 
+# How a story starts: drawn like the jokes, so "Another one." is another story (greedy decoding tells the
+# same one after the same words).
+STORY_OPENERS = (
+    "Once upon a time,",
+    "Long ago, in a land far away,",
+    "Once upon a time, in a small village by the sea,",
+    "Once upon a time, deep in a quiet forest,",
+)
+
 _STORY = re.compile(
     r"\b(tell|read|make up|invent|share|give|hear|want|know|have|write|got)\b.*"
     r"\b(a|an|another|one|some|any|me|us)\b( \w+){0,3}? (story|stories|fairy ?tales?|fables?)\b"
@@ -73,6 +84,12 @@ _JOKE = re.compile(
 _JOKE_TOPIC = re.compile(r"\bjokes? about (?:an? |the )?(?P<topic>[a-z ]+)", re.IGNORECASE)
 _SING = re.compile(r"\b(you|please|you to) (sing|hum)\b|^\W*(sing|hum)\b", re.IGNORECASE)
 _CANT_SING = "I can't sing, but I can tell you a story or a joke."
+# "Another one." asks for more of what was asked for before (the model told the same joke again).
+_MORE = re.compile(
+    r"^\W*(and )?(another( one)?|one more( time)?|more|again|do another( one)?|tell me another( one)?|"
+    r"do it again|once more)\W*(please\W*)?$",
+    re.IGNORECASE,
+)
 
 
 class Entertainment(NamedTuple):
@@ -80,7 +97,7 @@ class Entertainment(NamedTuple):
     opener: str  # what its reply starts with
 
 
-def entertain(text: str, session: random.Random, turn: int) -> Entertainment | None:
+def entertain(text: str, session: random.Random, turn: int, earlier: Sequence[str] = ()) -> Entertainment | None:
     """The note and the reply's start for a story, joke or song request; None for other words. The joke is
     the turn's in an order `session` shuffles (seed it with the session): a reply started early and the
     final one tell the same, and no joke comes twice within len(JOKES) turns of a session. Asked for one
@@ -88,11 +105,16 @@ def entertain(text: str, session: random.Random, turn: int) -> Entertainment | N
 
     The joke's note is worded "If asked for a joke, ...": the end-of-turn score is read with the note in the
     prompt, and "Tell this joke: ..." lowered it ("Tell me another joke." 0.094 -> 0.036, now waiting the
-    unsure 1.8 s), this wording raised it (0.22)."""
+    unsure 1.8 s), this wording raised it (0.22). earlier: the user's words before these, the last last:
+    "Another one." or "One more." right after a request (or after more of it) asks for more of the same,
+    a new joke or story (the turn is another)."""
+    if _MORE.match(text):
+        text = next((t for t in reversed(earlier) if not _MORE.match(t)), text)
     if _SING.search(text):
         return Entertainment(f'You can only speak, not sing. Reply: "{_CANT_SING}"', _CANT_SING)
     if _STORY.search(text):
-        return Entertainment('Tell a short story now. Start with "Once upon a time,".', "Once upon a time,")
+        start = _drawn(STORY_OPENERS, session, turn)
+        return Entertainment(f'Tell a short story now. Start with "{start}".', start)
     if _JOKE.search(text):
         jokes = JOKES
         if topic := _JOKE_TOPIC.search(text):
@@ -100,6 +122,11 @@ def entertain(text: str, session: random.Random, turn: int) -> Entertainment | N
             jokes = tuple(j for j in JOKES if stems & {w[:5] for w in re.findall(r"[a-z]+", j.lower())})
             if not jokes:
                 return None
-        joke = session.sample(jokes, len(jokes))[turn % len(jokes)]
+        joke = _drawn(jokes, session, turn)
         return Entertainment(f'If asked for a joke, tell this one: "{joke}"', joke)
     return None
+
+
+def _drawn(items: Sequence[str], session: random.Random, turn: int) -> str:
+    """The turn's item in an order the session shuffles: none twice within len(items) turns."""
+    return session.sample(items, len(items))[turn % len(items)]

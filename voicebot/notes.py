@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -212,9 +212,10 @@ class TurnNotes:
     entertain: bool = True
     seed: int = field(default_factory=lambda: random.SystemRandom().getrandbits(64))
 
-    def __call__(self, text: str, turn: int = 0) -> str | None:
+    def __call__(self, text: str, turn: int = 0, earlier: Sequence[str] = ()) -> str | None:
         """turn: the user turn's number in the session. A draw depends on the session, the turn and the
-        words, so the preemptive reply and the final one see the same note and the next turn draws anew."""
+        words, so the preemptive reply and the final one see the same note and the next turn draws anew.
+        earlier: the user's words before these, the last last ("Another one." after "Tell me a joke.")."""
         parts = [
             self._clock(text) if self.clock is not None and about_time(text) else None,
             limits_note(text) if self.limits else None,
@@ -222,17 +223,17 @@ class TurnNotes:
             rate_note(text) if self.rate else None,
             _guarded(exact_note, text) if self.exact else None,
             _guarded(self._chance, text, turn) if self.chance else None,
-            fun.note if (fun := self._entertainment(text, turn)) else None,
+            fun.note if (fun := self._entertainment(text, turn, earlier)) else None,
         ]
         return " ".join(p for p in parts if p) or None
 
-    def opener(self, text: str, turn: int = 0) -> str | None:
+    def opener(self, text: str, turn: int = 0, earlier: Sequence[str] = ()) -> str | None:
         """What the reply to these words starts with, if anything (`Conversation.opener`)."""
-        fun = self._entertainment(text, turn)
+        fun = self._entertainment(text, turn, earlier)
         return fun.opener if fun else None
 
-    def _entertainment(self, text: str, turn: int) -> Entertainment | None:
-        return _guarded(entertain, text, random.Random(self.seed), turn) if self.entertain else None
+    def _entertainment(self, text: str, turn: int, earlier: Sequence[str]) -> Entertainment | None:
+        return _guarded(entertain, text, random.Random(self.seed), turn, earlier) if self.entertain else None
 
     def _clock(self, text: str) -> str:
         """The clock, the dates the words ask about counted from it ("Christmas is 21 days from today: ..."),
