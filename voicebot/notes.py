@@ -199,8 +199,8 @@ class TurnNotes:
     calculation, a unit conversion or a spelling the user asked for; chance: draw a coin flip, a die or a
     random number asked for; model: the language model's name for questions about the assistant itself
     (None: no such note); rate: say that the voice now speaks slower or faster when asked to (where it can:
-    `Tts.rates`); entertain: a story asked for starts "Once upon a time,", a joke is drawn from a list, and
-    "sing" gets that it cannot, each as a note and as the reply's start (`opener`; voicebot/entertain.py).
+    `Tts.rates`); entertain: a story asked for starts "Once upon a time," or the like, a joke is drawn from
+    a list, "sing" gets that it cannot, each as a note and as the reply's start (`opener`; entertain.py).
     seed: the session's, for the draws."""
 
     clock: Callable[[], datetime] | None = None
