@@ -71,4 +71,10 @@ def test_questions_about_the_assistant_get_who_it_is() -> None:
     assert 'Reply: "Yes' in notes("Are you an AI?")
     assert "Reply" not in notes("What's your name?")
     assert TurnNotes(None)("What's your name?") is None  # no model given: no such note
+    # the reply to give is also the reply's start, word for word
+    assert notes.opener("Are you a man or a woman?") == "Neither: I'm Voicebot, a computer program."
+    assert notes.opener("Are you a real person?") == "No, I'm not a person. I'm Voicebot, a computer program."
+    assert notes.opener("What's your name?") is None and TurnNotes(None).opener("Are you human?") is None
+    assert TurnNotes(None, rate=True).opener("Speak slower please.") == "Sure, I'll speak more slowly."
+    assert TurnNotes(None).opener("Speak slower please.") is None  # a voice that cannot change pace
     assert model_label("qwen2.5-coder-0.5b") == "qwen2.5-coder-0.5b"

@@ -75,7 +75,8 @@ _LIMIT_PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), lacks) for pattern,
 # is Akira.", "I am an AI language model created by OpenAI.").
 _ABOUT_SELF = re.compile(
     r"\b(your name|who are you|what are you|who (made|built|created|trained|designed|programmed) you|"
-    r"are you (a |an )?(robot|human|person|real|alive|man|woman|ai|bot|machine|computer|chat ?gpt|siri|alexa|"
+    r"are you (a |an )?(robot|human|person|real|alive|man|woman|boy|girl|male|female|ai|bot|machine|computer|"
+    r"chat ?gpt|siri|alexa|"
     r"google|connected|online|on the internet)|what can you do|what do you do|(what|which) (language )?model|"
     r"(about|introduce) yourself|tell me about you)\b",
     re.IGNORECASE,
@@ -107,8 +108,9 @@ def clock_note(now: datetime) -> str:
 # A yes-or-no question about what it is, and the reply to give: told only the facts, the 0.5B still said
 # "Yes" to "Are you human?" and "Are you connected to the internet?" (docs/MEASUREMENTS.md).
 _ARE_YOU = (
+    (r"(man|woman|boy|girl|male|female) or (a |an )?\w+", "Neither: I'm Voicebot, a computer program."),
     (r"alive|living", "No, I'm not alive. I'm Voicebot, a computer program."),
-    (r"human|person|real person|man|woman", "No, I'm not a person. I'm Voicebot, a computer program."),
+    (r"human|person|man|woman|boy|girl|male|female", "No, I'm not a person. I'm Voicebot, a computer program."),
     (r"connected|online|on the internet", "No, I'm offline: I have no internet connection."),
     (r"chat ?gpt|siri|alexa|google", "No, I'm Voicebot, an open-source voice assistant."),
     (r"robot|ai|bot|machine|computer", "Yes, I'm Voicebot, a computer program."),
@@ -124,7 +126,7 @@ def about_note(text: str, model: str) -> str | None:
     with the reply to give (docs/MEASUREMENTS.md)."""
     if _ABOUT_SELF.search(text) is None:
         return None
-    reply = next((f' Reply: "{r}"' for pattern, r in _ARE_YOU_PATTERNS if pattern.search(text)), "")
+    reply = f' Reply: "{answer}"' if (answer := about_reply(text)) else ""
     return (
         f"About you: your name is Voicebot. You are a computer program, not a person, made by the open-source "
         f"Voicebot project on the {model} language model. You are not ChatGPT. You are offline: you have no "
@@ -133,19 +135,34 @@ def about_note(text: str, model: str) -> str | None:
     )
 
 
+def about_reply(text: str) -> str | None:
+    """The reply to a yes-or-no question about what it is ("Are you human?"); None for other words."""
+    if _ABOUT_SELF.search(text) is None:
+        return None
+    return next((reply for pattern, reply in _ARE_YOU_PATTERNS if pattern.search(text)), None)
+
+
 # What the voice now does, and the reply to say: told only that its voice is slower, the model answered
 # "Speak slower please." with "I'm sorry, but I can't assist with that." (docs/MEASUREMENTS.md).
-_RATE_NOTES = {
-    "slower": "Done: your voice is now slower. Reply: \"Sure, I'll speak more slowly.\"",
-    "faster": "Done: your voice is now faster. Reply: \"Sure, I'll speak faster.\"",
-    "normal": "Done: your voice is back to its normal speed. Reply: \"Sure, back to my normal speed.\"",
+_RATE_DONE = {
+    "slower": ("your voice is now slower", "Sure, I'll speak more slowly."),
+    "faster": ("your voice is now faster", "Sure, I'll speak faster."),
+    "normal": ("your voice is back to its normal speed", "Sure, back to my normal speed."),
 }
 
 
 def rate_note(text: str) -> str | None:
     """The note for "speak slower", "talk faster", "normal speed" (the LLM stage changes the rate); else None."""
+    if (request := rate_request(text)) is None:
+        return None
+    done, reply = _RATE_DONE[request]
+    return f'Done: {done}. Reply: "{reply}"'
+
+
+def rate_reply(text: str) -> str | None:
+    """What to say to "speak slower" and the like; None for other words."""
     request = rate_request(text)
-    return _RATE_NOTES[request] if request is not None else None
+    return _RATE_DONE[request][1] if request is not None else None
 
 
 def model_label(name: str) -> str:
@@ -228,9 +245,14 @@ class TurnNotes:
         return " ".join(p for p in parts if p) or None
 
     def opener(self, text: str, turn: int = 0, earlier: Sequence[str] = ()) -> str | None:
-        """What the reply to these words starts with, if anything (`Conversation.opener`)."""
-        fun = self._entertainment(text, turn, earlier)
-        return fun.opener if fun else None
+        """What the reply to these words starts with, if anything (`Conversation.opener`): the story's
+        opening or the joke, and the reply a note gives word for word ("Are you human?", "Speak slower."),
+        which told alone the model sometimes bent ("Are you a man or a woman?" -> "I am a man.")."""
+        if fun := self._entertainment(text, turn, earlier):
+            return fun.opener
+        if self.model and (reply := about_reply(text)):
+            return reply
+        return rate_reply(text) if self.rate else None
 
     def _entertainment(self, text: str, turn: int, earlier: Sequence[str]) -> Entertainment | None:
         return _guarded(entertain, text, random.Random(self.seed), turn, earlier) if self.entertain else None
