@@ -110,7 +110,8 @@ def clock_note(now: datetime) -> str:
 _ARE_YOU = (
     (r"(man|woman|boy|girl|male|female) or (a |an )?\w+", "Neither: I'm Voicebot, a computer program."),
     (r"alive|living", "No, I'm not alive. I'm Voicebot, a computer program."),
-    (r"human|person|man|woman|boy|girl|male|female", "No, I'm not a person. I'm Voicebot, a computer program."),
+    (r"human|person|real person|man|woman|boy|girl|male|female",
+     "No, I'm not a person. I'm Voicebot, a computer program."),
     (r"connected|online|on the internet", "No, I'm offline: I have no internet connection."),
     (r"chat ?gpt|siri|alexa|google", "No, I'm Voicebot, an open-source voice assistant."),
     (r"robot|ai|bot|machine|computer", "Yes, I'm Voicebot, a computer program."),
