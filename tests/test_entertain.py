@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from voicebot.entertain import JOKES, STORY_OPENERS, entertain
+from voicebot.entertain import FACTS, JOKES, STORY_OPENERS, entertain
 from voicebot.notes import TurnNotes
 
 STORIES = [
@@ -13,11 +13,13 @@ STORIES = [
     "A bedtime story, please.", "One more story.",
 ]  # fmt: skip
 JOKE_ASKS = ["Tell me a joke.", "Do you know any jokes?", "Another joke.", "Say something funny.", "Make me laugh."]
+FACT_ASKS = ["Tell me a fun fact.", "Tell me something interesting.", "Do you know any fun facts?", "Another fun fact."]
 SONGS = ["Sing me a song.", "Can you sing?", "Could you sing happy birthday?", "Please sing something."]
 NEITHER = [
     "What's the story with the Titanic?", "Who sings Thriller?", "What is a joke?", "I like to sing in the shower.",
     "That was a funny story.", "Why do people tell stories?", "How many stories does the Empire State Building have?",
     "What is the story of Romeo and Juliet about?", "Is that a joke?", "What is the capital of France?",
+    "That's an interesting fact.", "Is that a fact?", "In fact, I want pizza.", "What is interesting about Rome?",
 ]  # fmt: skip
 
 
@@ -36,6 +38,10 @@ def test_requests_for_a_story_a_joke_or_a_song_get_their_note_and_reply_start() 
     for text in JOKE_ASKS:
         fun = entertain(text, random.Random(0), 0)
         assert fun is not None and fun.opener in JOKES and f'"{fun.opener}"' in fun.note, text
+    facts = [fact for _, fact in FACTS]
+    for text in FACT_ASKS:
+        fun = entertain(text, random.Random(0), 0)
+        assert fun is not None and fun.opener.removeprefix("Here's a fun fact: ") in facts, text
     assert [t for t in NEITHER if entertain(t, random.Random(0), 0)] == []
 
 
@@ -51,6 +57,9 @@ def test_a_joke_about_a_topic_is_one_about_it_or_the_models_own() -> None:
     for turn in range(5):
         assert "computer" in _joke("Tell me a joke about computers.", turn).lower()
     assert entertain("Tell me a joke about elephants.", random.Random(0), 0) is None  # the model makes one up
+    for turn in range(5):  # a fact's topics count as well as its words: Venus and Saturn are "space"
+        fact = entertain("Tell me a fun fact about space.", random.Random(0), turn).opener
+        assert fact.removeprefix("Here's a fun fact: ") in [f for topics, f in FACTS if "space" in topics]
 
 
 def test_turn_notes_give_the_note_and_the_reply_start_or_leave_both_out() -> None:

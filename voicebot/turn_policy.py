@@ -70,7 +70,7 @@ SHORT_REPLIES = (
     "another one", "explain", "bye", "goodbye", "bye bye", "see you", "good night", "that's all", "that's it",
     "nothing else", "how are you", "what's new", "what do you think", "tell me a joke", "tell me another joke",
     "tell me a story", "tell me another story", "tell me something funny",
-    "say something funny", "make me laugh", "sing me a song",
+    "say something funny", "make me laugh", "sing me a song", "tell me a fun fact", "give me a fun fact",
 )  # fmt: skip
 
 
