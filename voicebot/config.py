@@ -169,9 +169,9 @@ class LlmConfig(_Section):
         "draws it, so greedy decoding does not give the same answer every time",
     )  # fmt: skip
     entertain_note: bool = Field(
-        True, description="\"tell me a story\", \"tell me a joke\", \"sing\": a system note says to start a story "
-        "with 'Once upon a time,' (the model alone refused), gives a joke drawn from a list (it knows one), or "
-        "says it cannot sing",
+        True, description="\"tell me a story\", \"tell me a joke\", \"a fun fact\", \"sing\": a system note, and the "
+        "reply's first words: 'Once upon a time,' (the model alone refused), a joke or a fact drawn from a list "
+        "(it knows one joke, and gets facts wrong), or that it cannot sing",
     )  # fmt: skip
     max_tokens: int = Field(
         60, ge=1, le=4096, description="a reply ends at the first sentence end past this (engine backend; "
