@@ -66,7 +66,7 @@ async def test_short_soak_answers_every_turn_and_leaks_nothing(cfg, models, test
     opts = SoakOptions(callers=2, turns=3, turns_per_call=2, turn_timeout_s=90, run_timeout_s=400)
     plan = [
         [  # caller 0: talks over its first reply, then two plain turns (one after a garbage offer)
-            TurnPlan("spk1_snt2.wav", "barge_in", after_s=0.4),
+            TurnPlan("spk1_snt2.wav", "barge_in", after_s=1.0),  # well past reaction_ms: not a continuation
             TurnPlan("spk2_snt1.wav"),
             TurnPlan("spk1_snt1.wav", bad_offer="garbage"),
         ],
