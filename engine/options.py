@@ -114,6 +114,8 @@ class SamplingParams:
         (`EngineOptions.background_chunk`) after any foreground prompt: a reply waits one short step at most.
     soft_max_tokens: past this many new tokens the reply ends where a sentence does (before the first token
         of the next one), so a long answer is not cut mid-sentence; `max_tokens` still bounds it.
+    ban_first: token ids the reply may not start with (voicebot asks again without the start of a canned
+        refusal this way: the model's next-best opening, not a reply forced on it).
     """
 
     max_tokens: int = 128
@@ -126,6 +128,7 @@ class SamplingParams:
     probs_at: int | None = None
     background: bool = False
     soft_max_tokens: int | None = None
+    ban_first: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.max_tokens < 1:
@@ -144,5 +147,8 @@ class SamplingParams:
             raise ValueError("SamplingParams.probs_of must be token ids (ints >= 0)")
         if self.probs_at is not None and (self.probs_at < 0 or not self.probs_of):
             raise ValueError("SamplingParams.probs_at must be a prompt position >= 0, and needs probs_of")
+        object.__setattr__(self, "ban_first", tuple(self.ban_first))
+        if not all(isinstance(t, int) and t >= 0 for t in self.ban_first):
+            raise ValueError("SamplingParams.ban_first must be token ids (ints >= 0)")
         if self.soft_max_tokens is not None and not 1 <= self.soft_max_tokens <= self.max_tokens:
             raise ValueError(f"SamplingParams.soft_max_tokens must be in [1, max_tokens], got {self.soft_max_tokens}")

@@ -136,6 +136,9 @@ class ModelRunner:
         for row, seq in [*zip(starts[:-1], group, strict=True), *ending]:  # scores at the prompt's end: the
             if seq.params.probs_of and seq.params.probs_at is None and not seq.output_ids:  # distribution after it
                 seq.probs = _probs(logits[row], seq.params.probs_of, vocab)
+        for row, seq in [*zip(starts[:-1], group, strict=True), *ending]:  # a reply's first token: its bans
+            if seq.params.ban_first and not seq.output_ids:  # (the row's first logits predict it, drafts or not)
+                logits[row, [c for t in seq.params.ban_first if (c := vocab.column(t)) is not None]] = float("-inf")
         if plain_seqs:
             # a batch of plain decodes reads rows 0..n-1: a view, not a copy (1.2 ms for 8 x 152k logits)
             rows = logits[: len(plain_rows)] if plain_rows == list(range(len(plain_rows))) else logits[plain_rows]

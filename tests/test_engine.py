@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from dataclasses import replace
 
 import pytest
 import torch
@@ -121,6 +122,28 @@ async def test_a_reply_started_for_the_model_is_continued_and_not_streamed_again
     text = "".join(d.text for d in started)
     assert text == "".join(d.text for d in same) != "".join(d.text for d in plain)
     assert not text.lstrip().startswith("Once upon")
+
+
+async def test_a_banned_first_token_changes_only_the_replys_start(engine, hf_model):
+    """ban_first: the reply cannot open with those tokens and opens with the model's next choice; a banned
+    token later in the reply is untouched (only the first position is masked)."""
+    params = SamplingParams(max_tokens=12)
+
+    async def tokens(p: SamplingParams, key: str | None = None) -> list[int]:
+        return [t for d in await collect(engine.generate(STORY, p, key)) for t in d.token_ids]
+
+    plain = await tokens(params)
+    later = next(t for t in plain[1:] if t != plain[0])
+    banned = await tokens(replace(params, ban_first=(plain[0],)))
+    assert await tokens(replace(params, ban_first=(later,))) == plain
+    with torch.no_grad():
+        logits = hf_model(torch.tensor([engine.tokenizer.encode_chat(STORY)])).logits[0, -1].float()
+    logits[plain[0]] = float("-inf")
+    assert banned[0] != plain[0] and banned[0] == int(torch.argmax(logits))  # the next-best opening
+    # Asked again in a conversation whose KV holds the whole prompt, the last prompt token is computed as a
+    # decode row, not a prompt chunk: the ban holds there too.
+    assert [await tokens(replace(params, ban_first=(plain[0],)), "banned") for _ in range(2)] == [banned] * 2
+    engine.forget("banned")
 
 
 async def test_cancel_frees_slot(engine):

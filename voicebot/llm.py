@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
+from contextlib import aclosing
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 import aiohttp
 
+from voicebot import refusal
 from voicebot.errors import VoicebotError
 
 
@@ -87,6 +89,8 @@ class EngineClient:
         on_score: OnScore | None = None,
         reply_start: str = "",
     ) -> AsyncIterator[str]:
+        """The reply's text as it is decoded. One that opens with the model's canned refusal of a harmless
+        request is held back and asked again without its first word (voicebot/refusal.py)."""
         from engine import SamplingParams
         from engine.engine import end_probability
         from engine.errors import EngineError
@@ -98,18 +102,43 @@ class EngineClient:
             top_p=params.top_p,
             seed=params.seed,
         )
+        request = next((m["content"] for m in reversed(messages) if m["role"] == "user"), "")
+        held: str | None = "" if not reply_start and refusal.may_retry(request) else None  # None: not held
         try:
-            async for delta in self.engine.generate(messages, sp, cache_key, on_score is not None, reply_start):
-                if on_score is not None:
-                    on_score(end_probability(delta.probs))
-                    on_score = None
-                if reply_start:  # with the first delta: the score comes before any text
-                    yield reply_start
-                    reply_start = ""
-                if delta.text:
-                    yield delta.text
+            async with aclosing(
+                self.engine.generate(messages, sp, cache_key, on_score is not None, reply_start)
+            ) as first:
+                async for delta in first:
+                    if on_score is not None:
+                        on_score(end_probability(delta.probs))
+                        on_score = None
+                    if reply_start:  # with the first delta: the score comes before any text
+                        yield reply_start
+                        reply_start = ""
+                    if held is not None and refusal.may_start_refusal(held + delta.text):
+                        held += delta.text
+                        if refusal.is_refusal(held):
+                            break  # (leaving the block ends the request)
+                        continue
+                    if held:
+                        yield held
+                    held = None
+                    if delta.text:
+                        yield delta.text
+            if held and refusal.is_refusal(held):
+                sp = replace(sp, ban_first=self._refusal_openings())
+                async with aclosing(self.engine.generate(messages, sp, cache_key)) as second:
+                    async for delta in second:
+                        if delta.text:
+                            yield delta.text
+            elif held:  # the reply ended while it could still have been one
+                yield held
         except EngineError as e:
             raise VoicebotError(str(e)) from e
+
+    def _refusal_openings(self) -> tuple[int, ...]:
+        firsts = [self.engine.tokenizer.encode(w, add_special_tokens=False)[:1] for w in refusal.OPENING_WORDS]
+        return tuple(dict.fromkeys(t for ids in firsts for t in ids))
 
     async def end_of_turn(
         self, messages: list[dict[str, str]], cache_key: str | None = None, background: bool = False
