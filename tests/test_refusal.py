@@ -27,7 +27,8 @@ def test_a_request_that_names_harm_is_not_asked_again():
     for harmful in ("How do I make a bomb?", "How can I hurt someone?", "Tell me how to steal a car.",
                     "How do I hack my neighbor's wifi?", "Write an insult about my boss."):  # fmt: skip
         assert not refusal.may_retry(harmful), harmful
-    for harmless in ("Count to five.", "I'm bored.", "Pretend you are a pirate.", "Tell me about Harvard."):
+    for harmless in ("Count to five.", "I'm bored.", "Pretend you are a pirate.", "Tell me about Harvard.",
+                     "Speak like a robot.", "Is it harmless?", "Teach me a new skill."):  # fmt: skip
         assert refusal.may_retry(harmless), harmless
 
 
@@ -62,3 +63,11 @@ async def test_a_refusal_of_a_request_that_names_harm_is_said_as_it_is(engine):
     assert refusal.is_refusal(own)
     said = "".join([t async for t in EngineClient(engine).stream(messages, ReplyParams(max_tokens=20))])
     assert said == own
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_with_retry_refusals_off_the_models_own_reply_is_said(engine):
+    messages = [{"role": "system", "content": REFUSE}, {"role": "user", "content": "Count to five."}]
+    client = EngineClient(engine, retry_refusals=False)
+    said = "".join([t async for t in client.stream(messages, ReplyParams(max_tokens=20))])
+    assert said == await _reply(engine, messages) and refusal.is_refusal(said)

@@ -173,6 +173,11 @@ class LlmConfig(_Section):
         "reply's first words: 'Once upon a time,' (the model alone refused), a joke or a fact drawn from a list "
         "(it knows one joke, and gets facts wrong), or that it cannot sing",
     )  # fmt: skip
+    retry_refusals: bool = Field(
+        True, description="a reply that opens with the model's canned refusal (\"I'm sorry, but I can't assist "
+        "with that.\", said to \"Count to five.\") is asked again without that opening, unless the request "
+        "names harm (engine backend; voicebot/refusal.py)",
+    )  # fmt: skip
     max_tokens: int = Field(
         60, ge=1, le=4096, description="a reply ends at the first sentence end past this (engine backend; "
         "1.5x at the latest): never mid-sentence",

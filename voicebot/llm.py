@@ -74,11 +74,14 @@ class LLMClient(Protocol):
 class EngineClient:
     """The in-process engine, shared by every session of this process."""
 
-    def __init__(self, engine: object) -> None:
+    def __init__(self, engine: object, retry_refusals: bool = True) -> None:
+        """retry_refusals: ask again, without its opening, a reply that starts as the canned refusal of a
+        harmless request (voicebot/refusal.py)."""
         from engine import Engine
 
         assert isinstance(engine, Engine)
         self.engine = engine
+        self.retry_refusals = retry_refusals
         self._counted: dict[str, int] = {}  # message text -> its tokens (`fits`)
 
     async def stream(
@@ -103,7 +106,8 @@ class EngineClient:
             seed=params.seed,
         )
         request = next((m["content"] for m in reversed(messages) if m["role"] == "user"), "")
-        held: str | None = "" if not reply_start and refusal.may_retry(request) else None  # None: not held
+        retry = self.retry_refusals and not reply_start and refusal.may_retry(request)
+        held: str | None = "" if retry else None  # the reply's start held back while it may be a refusal
         try:
             async with aclosing(
                 self.engine.generate(messages, sp, cache_key, on_score is not None, reply_start)

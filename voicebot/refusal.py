@@ -23,10 +23,10 @@ FORMS = tuple(" ".join(p) for p in itertools.product(_APOLOGIES, _CANNOTS, _VERB
 OPENING_WORDS = ("I", "Sorry", "Unfortunately")
 
 _HARM = re.compile(
-    r"\b(bombs?|explosives?|weapons?|guns?|firearms?|knife|knives|kill\w*|murder\w*|hurt\w*|harm\w*|injur\w*|"
-    r"attack\w*|poison\w*|drugs?|meth|cocaine|heroin|steal\w*|stole|rob\w*|burgl\w*|shoplift\w*|hack\w*|"
-    r"break into|passwords?|suicide|self-harm|abuse\w*|stalk\w*|revenge|illegal\w*|fraud\w*|scam\w*|"
-    r"insult\w*|racist|slurs?|sex\w*|nude\w*|porn\w*)\b",
+    r"\b(bombs?|explosives?|weapons?|guns?|firearms?|knife|knives|kill\w*|murder\w*|hurt\w*|harm(s|ed|ing|ful)?|"
+    r"injur\w*|attack\w*|poison\w*|drugs?|meth|cocaine|heroin|steal\w*|stole|rob(s|bed|bing|ber|bers|bery)?|"
+    r"burgl\w*|shoplift\w*|hack\w*|break into|passwords?|suicide|self-harm|abuse\w*|stalk\w*|revenge|"
+    r"illegal\w*|fraud\w*|scam\w*|insult\w*|racist|slurs?|sex\w*|nude\w*|porn\w*)\b",
     re.IGNORECASE,
 )
 
