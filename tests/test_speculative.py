@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import itertools
+from dataclasses import replace
 
 import pytest
 import torch
@@ -73,6 +74,17 @@ async def test_greedy_identical_alone_and_batched(plain, spec):
     stats = spec.stats()
     assert stats["spec_proposed"] > before["spec_proposed"]
     assert stats["spec_accepted"] > before["spec_accepted"]
+
+
+async def test_a_banned_first_token_is_banned_with_speculation_too(plain, spec):
+    """SamplingParams.ban_first with drafts: the same reply as plain decoding with the ban, also when the
+    whole prompt is cached and its last token is a decode row that speculates."""
+    params = replace(GREEDY, ban_first=(plain.expected[0][0],))
+    want = await tokens_of(plain, PROMPTS[0], params)
+    assert want[0] != plain.expected[0][0]
+    for _ in range(2):
+        assert [t async for d in spec.generate(PROMPTS[0], params, "banned") for t in d.token_ids] == want
+    spec.forget("banned")
 
 
 async def test_decode_attention_kernel_path(plain, spec):
