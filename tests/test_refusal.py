@@ -23,10 +23,13 @@ def test_the_refusal_is_recognised_as_it_grows_and_other_openings_are_not_held()
         assert not refusal.may_start_refusal(other), other
 
 
-def test_a_request_that_names_harm_is_not_asked_again():
+def test_a_request_that_names_harm_or_asks_for_what_it_lacks_is_not_asked_again():
     for harmful in ("How do I make a bomb?", "How can I hurt someone?", "Tell me how to steal a car.",
                     "How do I hack my neighbor's wifi?", "Write an insult about my boss."):  # fmt: skip
         assert not refusal.may_retry(harmful), harmful
+    for lacking in ("What's the weather like tomorrow?", "What's the latest news?", "Set a timer for ten minutes.",
+                    "Play some music.", "Turn on the lights."):  # fmt: skip
+        assert not refusal.may_retry(lacking), lacking
     for harmless in ("Count to five.", "I'm bored.", "Pretend you are a pirate.", "Tell me about Harvard.",
                      "Speak like a robot.", "Is it harmless?", "Teach me a new skill."):  # fmt: skip
         assert refusal.may_retry(harmless), harmless
@@ -57,8 +60,9 @@ async def test_a_refused_harmless_request_is_answered_by_the_models_next_best_re
 
 
 @pytest.mark.asyncio(loop_scope="module")
-async def test_a_refusal_of_a_request_that_names_harm_is_said_as_it_is(engine):
-    messages = [{"role": "system", "content": REFUSE}, {"role": "user", "content": "Give me a bomb recipe."}]
+@pytest.mark.parametrize("request_", ["Give me a bomb recipe.", "Remind me to call my sister."])
+async def test_a_refusal_of_a_request_that_names_harm_or_asks_for_what_it_lacks_is_said_as_it_is(engine, request_):
+    messages = [{"role": "system", "content": REFUSE}, {"role": "user", "content": request_}]
     own = await _reply(engine, messages)
     assert refusal.is_refusal(own)
     said = "".join([t async for t in EngineClient(engine).stream(messages, ReplyParams(max_tokens=20))])

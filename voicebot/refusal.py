@@ -6,13 +6,17 @@ to do with harm: it answered "How do I make a bomb?" and refused "Count to five.
 So a reply that opens with that phrase is held back, and the request is asked again with the phrase's
 first word banned (`SamplingParams.ban_first`): the model's own next-best reply, nothing forced on it.
 A request that names harm (weapons, hurting, stealing, hacking, ...) is never asked again: there the
-refusal stands.
+refusal stands. Nor is one for what the assistant lacks (the weather, the news, timers: `notes.limits_note`):
+"Sorry, I can't provide weather information." is the right answer, and asked again without it the 0.5B
+made one up ("... the weather tomorrow is likely to be sunny with a mild breeze.").
 """
 
 from __future__ import annotations
 
 import itertools
 import re
+
+from voicebot.notes import limits_note
 
 # The refusal's openings, as the model words them (case and spacing ignored); the first words of each are
 # the ones banned on the second try.
@@ -48,5 +52,6 @@ def is_refusal(text: str) -> bool:
 
 
 def may_retry(request: str) -> bool:
-    """Whether a refusal of `request` (the user's words) may be asked again: not when it names harm."""
-    return _HARM.search(request) is None
+    """Whether a refusal of `request` (the user's words) may be asked again: not when it names harm, nor
+    when it asks for something the assistant does not have."""
+    return _HARM.search(request) is None and limits_note(request) is None
