@@ -29,6 +29,16 @@ def test_requests_for_what_it_lacks_get_a_note_and_questions_about_them_do_not()
         "Add milk to my shopping list.": "lists",
         "What is 100 dollars in euros?": "exchange rates",
         "How much is 20 pounds in dollars?": "exchange rates",
+        "Order me a pizza.": "order",
+        "Can you book a table for two tonight?": "book",
+        "Send fifty dollars to John.": "pay",
+        "Lock the front door.": "doors",
+        "Take a picture of me.": "camera",
+        "What's my bank balance?": "accounts",
+        "Read my last email.": "messages",
+        "Where am I right now?": "where anyone is",
+        "What's the traffic like on my way to work?": "live information",
+        "Is the pharmacy open today?": "live information",
     }
     for text, lacks in requests.items():
         note = limits_note(text)
@@ -38,8 +48,24 @@ def test_requests_for_what_it_lacks_get_a_note_and_questions_about_them_do_not()
         "How does an alarm clock work?", "What is a thermostat?", "Who won the World Cup in 2018?",
         "How do I call a function in Python?", "Can you play a word game with me?",
         "Convert 10 pounds to kilograms.", "I have 20 dollars to spend on dinner.",
+        "How do I book a flight?", "How can I check my bank balance?", "My email is full, what should I do?",
+        "Why do doors squeak?", "What causes traffic jams?", "Can you recommend a book to read?",
+        "I want to buy a house, any advice?", "What is a horoscope?",
     ]  # fmt: skip
     assert [t for t in questions if limits_note(t)] == []
+
+
+def test_a_question_about_the_users_own_facts_starts_with_what_it_was_told() -> None:
+    notes = TurnNotes(None)
+    for asked in ("What's my name?", "How old am I?", "What did I have for breakfast?", "What am I wearing?"):
+        note = notes(asked)
+        assert note is not None and "only what they said" in note, asked
+        assert notes.opener(asked) == "You haven't told me", asked  # the model made up "John", "25 years old"
+    assert notes.opener("What's my name?", 1, ["Hi, I'm Maria."]) is None  # the history answers it
+    assert notes.opener("What's my name?", 1, ["My name is Maria."]) is None
+    assert notes.opener("What's my name?", 1, ["Tell me a joke."]) == "You haven't told me"
+    assert notes.opener("What's your name?") is None and notes("What's the name of this song?") is None
+    assert TurnNotes(None, limits=False).opener("What's my name?") is None
 
 
 def test_a_turn_gets_one_note_with_what_it_needs() -> None:

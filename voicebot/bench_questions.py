@@ -100,6 +100,8 @@ def situational(now: datetime) -> tuple[Question, ...]:
         Question("What's the weather like tomorrow?", CANT),
         Question("Turn on the living room lights.", CANT),
         Question("Play some music.", CANT),
+        Question("Order me a pizza.", CANT),
+        Question("What's my name?", ("haven't told", "don't know", "do not know")),
         Question("Tell me a story.", ("once upon a time", "long ago")),
         Question("Sing me a song.", ("can't sing", "cannot sing")),
     )
@@ -224,7 +226,7 @@ async def run_questions_bench(cfg: Config, json_out: Path | None, limit: int = 0
         reply = reply if len(reply) <= 80 else reply[:77] + "..."
         print(f"{i:>2}  {'yes' if r.useful else 'no':<6}  {r.question:<50}  {r.transcript:<50}  {reply}")
     print(f"\nuseful: {useful}/{len(general)}  ({cfg.llm.model}, dtype {cfg.llm.dtype})")
-    print(f"the clock, what it can't do, a story and a song: {right}/{len(rest)} right")
+    print(f"the clock, what it can't do or know, a story and a song: {right}/{len(rest)} right")
     print(f"calculations, conversions and spellings: {sums_right}/{len(sums)} right")
     if json_out is not None:
         data = {"machine": machine(), **meta, "useful": useful, "total": len(general)}

@@ -69,8 +69,48 @@ _LIMITS = (
     (rf"\b({_MONEY}|pounds? sterling|british pounds?)\b.*\b(in|to|into)\b.*\b({_MONEY}|pounds?)\b|"
      rf"\bpounds?\b.*\b(in|to|into)\b.*\b({_MONEY})\b|\bexchange rates?\b", "current exchange rates"),
     (r"\b(shopping|grocery|to-?do) list\b|\bto (my|the) list\b|\b(my|the) calendar\b", "lists or calendar"),
+    (r"\btraffic (like|today|now|on|to|in)\b|\bhow('s| is) (the )?traffic\b|\bscore of the (game|match)\b|"
+     r"\b(is|are) \w+( \w+)? open (now|today|tonight)\b|\bflight status\b|\b(my|today'?s) horoscope\b",
+     "live information (traffic, opening hours, scores)"),
+)  # fmt: skip
+# What it cannot do for the user, asked of it; asked how to do it ("How do I book a flight?", "How can I
+# check my bank balance?") it can answer, so those questions get no note (_ASKS_HOW).
+_DOING = (
+    # Acting in the world for the user: "Order me a pizza." got "Sure, I'd be happy to order a pizza for you.",
+    # "Send fifty dollars to John." "John will receive fifty dollars.", "Lock the front door." "The front door
+    # is locked."
+    (r"\b(order|buy|purchase)\b.*\b(me|for me|online)\b|^\W*(please\s+)?(order|buy|purchase)\b|"
+     r"\b(book|reserve)\b.*\b(table|flight|hotel|room|taxi|cab|ride|tickets?|appointment)\b|"
+     r"\b(send|transfer|pay)\b.*\b(money|dollars?|euros?|bucks|\$\s?\d)|\bpay (my|the|a|for)\b",
+     "way to order, book or pay for anything"),
+    (r"\b(lock|unlock|open|close)\b.*\b(doors?|garage|windows?|blinds|curtains|car)\b|"
+     r"\btake (a |my )?(picture|photo|selfie)\b|\b(picture|photo) of me\b|\bwho('s| is) at the door\b",
+     "camera or control of doors and other devices"),
+    # The user's own data and whereabouts: "What's my bank balance?" "My bank balance is $1,000.", "Where am I
+    # right now?" "I am currently at the library.", "Read my last email." "I read your last email."
+    (r"\bmy( \w+)? (bank|account|balance|e-?mails?|inbox|messages|texts|voicemails?|photos|pictures|files|contacts|"
+     r"steps|heart rate|orders?|package|delivery)\b|\bwhere am i\b|\bmy (current )?location\b|\bnear me\b|"
+     r"\b(find|where('s| is| are)) my\b", "access to accounts, files, messages or where anyone is"),
 )  # fmt: skip
 _LIMIT_PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), lacks) for pattern, lacks in _LIMITS)
+_DOING_PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), lacks) for pattern, lacks in _DOING)
+_ASKS_HOW = re.compile(
+    r"^\W*(how|why|what is|what are|what's a|when|should|is it)\b|\b(what should|how (do|can|should|would)) i\b",
+    re.IGNORECASE,
+)
+# The user's own facts, which a model makes up ("What's my name?" "My name is John.", "How old am I?" "I am 25
+# years old."): it knows only what the user said in the conversation (a name told earlier is in the history).
+# The note alone changed none of eight such replies; a reply started "You haven't told me" the model finishes
+# ("... your name."), so that is the start where the user has said nothing about themselves (_TOLD_ABOUT_SELF).
+_ABOUT_USER = re.compile(
+    r"\bwhat('s| is) my (name|age|birthday|address|phone number|job|favou?rite \w+)\b|\bhow old am i\b|"
+    r"\bwhat did i (have|eat|do)\b|\bwhat am i (thinking|doing|wearing|holding)\b|\bwho am i\b|"
+    r"\bsteps did i\b|\bdid i (walk|sleep|run)\b",
+    re.IGNORECASE,
+)
+_TOLD_ABOUT_SELF = re.compile(
+    r"\b(my( \w+)? \w+ (is|are|was|were)|i am|i'm|i was|i have|i had|i've|i live|i work|call me)\b", re.IGNORECASE
+)
 # Questions about the assistant itself, which the model answers with a name and a maker it makes up ("My name
 # is Akira.", "I am an AI language model created by OpenAI.").
 _ABOUT_SELF = re.compile(
@@ -176,10 +216,23 @@ def model_label(name: str) -> str:
 def limits_note(text: str) -> str | None:
     """What the assistant lacks, when the user asks for it; None when they do not. "You have no X" is what
     the model heeds: "you cannot X" it read past (4 of 20 requests refused, against 13 of 20)."""
-    lacks = [what for pattern, what in _LIMIT_PATTERNS if pattern.search(text)]
-    if not lacks:
+    patterns = _LIMIT_PATTERNS if _ASKS_HOW.search(text) else (*_LIMIT_PATTERNS, *_DOING_PATTERNS)
+    lacks = [what for pattern, what in patterns if pattern.search(text)]
+    notes = []
+    if lacks:
+        lacking = " or ".join(lacks)
+        notes.append(f"You are offline and have no {lacking}. If asked for these, say briefly that you can't do that.")
+    if _ABOUT_USER.search(text):
+        notes.append("About the user you know only what they said in this conversation; say so if you don't know.")
+    return " ".join(notes) or None
+
+
+def about_user_reply(text: str, earlier: Sequence[str] = ()) -> str | None:
+    """The start of the reply to a question about the user's own facts when they have said nothing about
+    themselves in the conversation (`earlier`: their words so far); None otherwise."""
+    if not _ABOUT_USER.search(text) or any(_TOLD_ABOUT_SELF.search(words) for words in earlier):
         return None
-    return f"You are offline and have no {' or '.join(lacks)}. If asked for these, say briefly that you can't do that."
+    return "You haven't told me"
 
 
 def exact_note(text: str) -> str | None:
@@ -213,7 +266,8 @@ def local_clock(zone: str | None = None) -> Callable[[], datetime]:
 @dataclass(frozen=True)
 class TurnNotes:
     """The note for a user's turn. clock: the wall clock for turns about the time (None: no clock note);
-    limits: say what the assistant cannot do when it is asked to; exact: give the exact result of a
+    limits: say what the assistant cannot do when it is asked to, and that it knows of the user only what
+    they said; exact: give the exact result of a
     calculation, a unit conversion or a spelling the user asked for; chance: draw a coin flip, a die or a
     random number asked for; model: the language model's name for questions about the assistant itself
     (None: no such note); rate: say that the voice now speaks slower or faster when asked to (where it can:
@@ -247,11 +301,14 @@ class TurnNotes:
 
     def opener(self, text: str, turn: int = 0, earlier: Sequence[str] = ()) -> str | None:
         """What the reply to these words starts with, if anything (`Conversation.opener`): the story's
-        opening or the joke, and the reply a note gives word for word ("Are you human?", "Speak slower."),
-        which told alone the model sometimes bent ("Are you a man or a woman?" -> "I am a man.")."""
+        opening or the joke, the reply a note gives word for word ("Are you human?", "Speak slower."),
+        which told alone the model sometimes bent ("Are you a man or a woman?" -> "I am a man."), and "You
+        haven't told me" to "What's my name?" from a user who has not said."""
         if fun := self._entertainment(text, turn, earlier):
             return fun.opener
         if self.model and (reply := about_reply(text)):
+            return reply
+        if self.limits and (reply := about_user_reply(text, earlier)):
             return reply
         return rate_reply(text) if self.rate else None
 
