@@ -43,6 +43,7 @@ def test_requests_for_what_it_lacks_get_a_note_and_questions_about_them_do_not()
     for text, lacks in requests.items():
         note = limits_note(text)
         assert note is not None and lacks in note and "can't" in note, (text, note)
+        assert TurnNotes(None).opener(text) == "Sorry, I'm offline, so I can't", text  # the model finishes it
     questions = [
         "At what temperature in Celsius does water freeze?", "Why does it rain?", "What is weather?",
         "How does an alarm clock work?", "What is a thermostat?", "Who won the World Cup in 2018?",
@@ -53,6 +54,8 @@ def test_requests_for_what_it_lacks_get_a_note_and_questions_about_them_do_not()
         "I want to buy a house, any advice?", "What is a horoscope?",
     ]  # fmt: skip
     assert [t for t in questions if limits_note(t)] == []
+    assert [t for t in questions if TurnNotes(None).opener(t)] == []
+    assert TurnNotes(None, limits=False).opener("Play some music.") is None
 
 
 def test_a_question_about_the_users_own_facts_starts_with_what_it_was_told() -> None:

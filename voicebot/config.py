@@ -151,8 +151,10 @@ class LlmConfig(_Section):
         "(this machine's zone, or the browser's): it reads the answer off instead of inventing one",
     )  # fmt: skip
     limits_note: bool = Field(
-        True, description="before a request for what it lacks (timers, weather, news, music, calls, lights, lists),"
-        " a system note says it has none, so it says it can't instead of pretending it did",
+        True, description="before a request for what it lacks (timers, weather, news, music, calls, lights, lists,"
+        " orders and payments, doors, the user's accounts or whereabouts, live information), a system note says it "
+        "has none, so it says it can't instead of pretending it did; asked the user's own facts (\"What's my "
+        "name?\") by a user who has said nothing of themselves, the reply starts \"You haven't told me\"",
     )  # fmt: skip
     exact_note: bool = Field(
         True, description="before a turn that asks for a calculation (\"what is 17 times 23\", \"15 percent of "
