@@ -275,12 +275,12 @@ def local_clock(zone: str | None = None) -> Callable[[], datetime]:
 class TurnNotes:
     """The note for a user's turn. clock: the wall clock for turns about the time (None: no clock note);
     limits: say what the assistant cannot do when it is asked to, and that it knows of the user only what
-    they said; exact: give the exact result of a
-    calculation, a unit conversion or a spelling the user asked for; chance: draw a coin flip, a die or a
-    random number asked for; model: the language model's name for questions about the assistant itself
-    (None: no such note); rate: say that the voice now speaks slower or faster when asked to (where it can:
-    `Tts.rates`); entertain: a story asked for starts "Once upon a time," or the like, a joke is drawn from
-    a list, "sing" gets that it cannot, each as a note and as the reply's start (`opener`; entertain.py).
+    they said; exact: give the exact result of a calculation, a unit conversion or a spelling the user asked
+    for; chance: draw a coin flip, a die or a random number asked for; model: the language model's name for
+    questions about the assistant itself (None: no such note); rate: say that the voice now speaks slower or
+    faster when asked to (where it can: `Tts.rates`); entertain: a story asked for starts "Once upon a
+    time," or the like, a joke is drawn from a list, "sing" gets that it cannot, each as a note and as the
+    reply's start (`opener`; entertain.py).
     seed: the session's, for the draws."""
 
     clock: Callable[[], datetime] | None = None
