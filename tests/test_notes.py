@@ -64,9 +64,13 @@ def test_a_question_about_the_users_own_facts_starts_with_what_it_was_told() -> 
         note = notes(asked)
         assert note is not None and "only what they said" in note, asked
         assert notes.opener(asked) == "You haven't told me", asked  # the model made up "John", "25 years old"
-    assert notes.opener("What's my name?", 1, ["Hi, I'm Maria."]) is None  # the history answers it
-    assert notes.opener("What's my name?", 1, ["My name is Maria."]) is None
-    assert notes.opener("What's my name?", 1, ["Tell me a joke."]) == "You haven't told me"
+    # told earlier, the history answers it ("You told me your name is Maria."; alone it said "My name is Maria.")
+    assert notes.opener("What's my name?", 1, ["Hi, I'm Maria."]) == "You told me"
+    assert notes.opener("What's my name?", 1, ["My name is Maria."]) == "You told me"
+    told = ["Hi, my name is Maria and I am 34."]
+    assert notes.opener("How old am I?", 1, told) == "You told me"
+    assert notes.opener("What's my job?", 1, told) == "You haven't told me"  # ("... that I am 34 years old.")
+    assert notes.opener("What's my name?", 1, ["I'm tired.", "Tell me a joke."]) == "You haven't told me"
     assert notes.opener("What's your name?") is None and notes("What's the name of this song?") is None
     assert TurnNotes(None, limits=False).opener("What's my name?") is None
 

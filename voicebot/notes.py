@@ -99,18 +99,26 @@ _ASKS_HOW = re.compile(
     re.IGNORECASE,
 )
 # The user's own facts, which a model makes up ("What's my name?" "My name is John.", "How old am I?" "I am 25
-# years old."): it knows only what the user said in the conversation (a name told earlier is in the history).
-# The note alone changed none of eight such replies; a reply started "You haven't told me" the model finishes
-# ("... your name."), so that is the start where the user has said nothing about themselves (_TOLD_ABOUT_SELF).
-_ABOUT_USER = re.compile(
-    r"\bwhat('s| is) my (name|age|birthday|address|phone number|job|favou?rite \w+)\b|\bhow old am i\b|"
-    r"\bwhat did i (have|eat|do)\b|\bwhat am i (thinking|doing|wearing|holding)\b|\bwho am i\b|"
-    r"\bsteps did i\b|\bdid i (walk|sleep|run)\b",
-    re.IGNORECASE,
-)
-_TOLD_ABOUT_SELF = re.compile(
-    r"\b(my( \w+)? \w+ (is|are|was|were)|i am|i'm|i was|i have|i had|i've|i live|i work|call me)\b", re.IGNORECASE
-)
+# years old."): it knows only what the user said in the conversation. Each question with what, said earlier,
+# tells it (case matters where a name is told: "I'm Maria"). A note alone changed none of eight such replies;
+# a reply started "You haven't told me" or "You told me" the model finishes ("... your name.", "... you are
+# 34 years old."), but after "You told me" it also made up what it was not told ("... your name as John").
+_USER_FACTS = tuple(
+    (re.compile(asked, re.IGNORECASE), re.compile(told))
+    for asked, told in (
+        (r"\bwhat('s| is) my name\b|\bwho am i\b",
+         r"(?i:\bmy name\b|\bcall me\b|\bi'?m called\b)|\b(I am|I'm) [A-Z][a-z]+\b"),
+        (r"\bhow old am i\b|\bwhat('s| is) my age\b", r"(?i:\b(i am|i'm) \d+|\b\d+ years? old\b|\bmy age\b)"),
+        (r"\bwhat('s| is) my birthday\b", r"(?i:\bbirthday\b|\bborn\b)"),
+        (r"\bwhat('s| is) my (home )?address\b", r"(?i:\baddress\b|\bi live\b)"),
+        (r"\bwhat('s| is) my phone number\b", r"(?i:\bnumber\b)"),
+        (r"\bwhat('s| is) my job\b|\bwhere do i work\b", r"(?i:\bi work\b|\bmy job\b|\b(i am|i'm) an? [a-z]+)"),
+        (r"\bwhat('s| is) my favou?rite \w+\b", r"(?i:\bfavou?rite\b|\bi (love|like)\b)"),
+        (r"\bwhat did i (have|eat)\b", r"(?i:\bi (had|ate)\b|\bbreakfast\b|\blunch\b|\bdinner\b)"),
+        (r"\bwhat am i (thinking|doing|wearing|holding)\b", r"(?i:\b(i am|i'm) (thinking|wearing|holding|\w+ing)\b)"),
+        (r"\bsteps did i\b|\bdid i (walk|sleep|run)\b", r"(?i:\b(steps|walked|slept|ran)\b)"),
+    )
+)  # fmt: skip
 # Questions about the assistant itself, which the model answers with a name and a maker it makes up ("My name
 # is Akira.", "I am an AI language model created by OpenAI.").
 _ABOUT_SELF = re.compile(
@@ -226,20 +234,22 @@ def limits_note(text: str) -> str | None:
     if lacks := lacking(text):
         what = " or ".join(lacks)
         notes.append(f"You are offline and have no {what}. If asked for these, say briefly that you can't do that.")
-    if _ABOUT_USER.search(text):
+    if any(asked.search(text) for asked, _ in _USER_FACTS):
         notes.append("About the user you know only what they said in this conversation; say so if you don't know.")
     return " ".join(notes) or None
 
 
 def limits_reply(text: str, earlier: Sequence[str] = ()) -> str | None:
     """The start of the reply to a request for what the assistant lacks, or to a question about the user's
-    own facts when they have said nothing about themselves in the conversation (`earlier`: their words so
-    far); None otherwise. The model finishes it: "Sorry, I'm offline, so I can't" -> "... lock the front
-    door.", "You haven't told me" -> "... your name." With the note alone the 0.5B still said "No, it won't
-    rain tomorrow." and "I'm at the door."; after "Sorry, I can't" it said "... assist with that." or "...
-    help with that." to 20 of 44 such requests, after this start to 5."""
-    if _ABOUT_USER.search(text) and not any(_TOLD_ABOUT_SELF.search(words) for words in earlier):
-        return "You haven't told me"
+    own facts (whether they told it in the conversation: `earlier`, their words so far); None otherwise. The
+    model finishes it: "Sorry, I'm offline, so I can't" -> "... lock the front door.", "You haven't told me"
+    -> "... your name.", "You told me" -> "... your name is Maria." (said alone: "My name is Maria."). With
+    the note alone the 0.5B still said "No, it won't rain tomorrow." and "I'm at the door."; after "Sorry, I
+    can't" it said "... assist with that." or "... help with that." to 20 of 44 such requests, after this
+    start to 5."""
+    asked = [told for question, told in _USER_FACTS if question.search(text)]
+    if asked:
+        return "You told me" if all(any(t.search(words) for words in earlier) for t in asked) else "You haven't told me"
     return "Sorry, I'm offline, so I can't" if lacking(text) else None
 
 
