@@ -154,8 +154,8 @@ class LlmConfig(_Section):
         True, description="before a request for what it lacks (timers, weather, news, music, calls, lights, lists,"
         " orders and payments, doors, the user's accounts or whereabouts, live information), a system note says it "
         "has none and the reply starts \"Sorry, I'm offline, so I can't\", instead of pretending it did; asked the "
-        "user's own facts (\"What's my name?\") by a user who has said nothing of themselves, the reply starts "
-        "\"You haven't told me\"",
+        "user's own facts (\"What's my name?\"), the reply starts \"You told me\" if they said it in the "
+        "conversation, else \"You haven't told me\"",
     )  # fmt: skip
     exact_note: bool = Field(
         True, description="before a turn that asks for a calculation (\"what is 17 times 23\", \"15 percent of "

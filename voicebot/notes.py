@@ -92,8 +92,9 @@ _DOING = (
      r"steps|heart rate|orders?|package|delivery)\b|\bwhere am i\b|\bmy (current )?location\b|\bnear me\b|"
      r"\b(find|where('s| is| are)) my\b", "access to accounts, files, messages or where anyone is"),
 )  # fmt: skip
-_LIMIT_PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), lacks) for pattern, lacks in _LIMITS)
-_DOING_PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), lacks) for pattern, lacks in _DOING)
+_LIMIT_PATTERNS, _DOING_PATTERNS = (
+    tuple((re.compile(pattern, re.IGNORECASE), lacks) for pattern, lacks in table) for table in (_LIMITS, _DOING)
+)
 _ASKS_HOW = re.compile(
     r"^\W*(how|why|what is|what are|what's a|when|should|is it)\b|\b(what should|how (do|can|should|would)) i\b",
     re.IGNORECASE,
