@@ -23,6 +23,9 @@ NEITHER = [
 ]  # fmt: skip
 
 
+TOLD = [joke for joke, _ in JOKES]
+
+
 def _joke(text: str, turn: int = 0, seed: int = 1) -> str | None:
     fun = entertain(text, random.Random(seed), turn)
     return fun.opener if fun else None
@@ -37,7 +40,7 @@ def test_requests_for_a_story_a_joke_or_a_song_get_their_note_and_reply_start() 
         assert fun is not None and fun.opener.startswith("I can't sing") and fun.opener in fun.note, text
     for text in JOKE_ASKS:
         fun = entertain(text, random.Random(0), 0)
-        assert fun is not None and fun.opener in JOKES and f'"{fun.opener}"' in fun.note, text
+        assert fun is not None and fun.opener in TOLD and f'"{fun.opener}"' in fun.note, text
     facts = [fact for _, fact in FACTS]
     for text in FACT_ASKS:
         fun = entertain(text, random.Random(0), 0)
@@ -77,13 +80,51 @@ def test_turn_notes_give_the_note_and_the_reply_start_or_leave_both_out() -> Non
 def test_another_one_after_a_request_is_more_of_the_same() -> None:
     first = entertain("Tell me a joke.", random.Random(3), 1)
     more = entertain("Another one.", random.Random(3), 2, ["Tell me a joke."])
-    assert first is not None and more is not None and more.opener in JOKES and more.opener != first.opener
+    assert first is not None and more is not None and more.opener in TOLD and more.opener != first.opener
     again = entertain("One more.", random.Random(3), 3, ["Tell me a joke.", "Another one."])
-    assert again is not None and again.opener in JOKES and again.opener not in (first.opener, more.opener)
+    assert again is not None and again.opener in TOLD and again.opener not in (first.opener, more.opener)
     story = entertain("One more, please.", random.Random(3), 5, ["Hi.", "Tell me a story about a cat."])
     assert story is not None and story.opener in STORY_OPENERS
     assert entertain("Another one.", random.Random(3), 2, ["Tell me a joke.", "What is the capital of France?"]) is None
     assert entertain("Another one.", random.Random(3), 2) is None
+
+
+def test_another_one_after_a_reaction_to_a_joke_is_another_joke() -> None:
+    asked = ["Tell me a joke."]
+    first = entertain("Tell me a joke.", random.Random(3), 1).opener
+    for reactions in (["I don't get it."], ["Haha, good one."], ["That's funny.", "Ha ha."]):
+        more = entertain("Another one.", random.Random(3), 3, asked + reactions)
+        assert more is not None and more.opener in TOLD and more.opener != first, reactions
+    for between in (["What is the capital of France?"], ["Explain black holes."], ["Ha.", "Ha.", "Ha."]):
+        assert entertain("Another one.", random.Random(3), 3, asked + between) is None, between  # asks anew
+    assert entertain("Another one.", random.Random(3), 3, ["A joke, please.", "Ha."]).opener in TOLD
+
+
+def test_i_dont_get_it_after_a_joke_gets_why_the_told_joke_is_funny() -> None:
+    why = dict(JOKES)
+    for turn in range(6):
+        told = entertain("Tell me a joke.", random.Random(5), turn, ["Hi."]).opener
+        for text in ("I don't get it.", "I don't understand the joke.", "What does that mean?", "Why is that funny?"):
+            fun = entertain(text, random.Random(5), turn + 1, ["Hi.", "Tell me a joke."])
+            assert fun is not None and fun.opener == why[told] and why[told] in fun.note, (turn, text)
+    more = entertain("One more.", random.Random(5), 3, ["Tell me a joke.", "Haha."]).opener  # told for "more" too
+    fun = entertain("I don't get it.", random.Random(5), 4, ["Tell me a joke.", "Haha.", "One more."])
+    assert fun is not None and fun.opener == why[more]
+    for before in (["Tell me a story."], ["What is the capital of France?"], []):  # no joke told: the model's
+        assert entertain("I don't get it.", random.Random(5), 1, before) is None, before
+        assert entertain("Haha, good one.", random.Random(5), 1, before) is None, before
+    assert all(why[joke].endswith(".") and len(why[joke].split()) <= 22 for joke in TOLD)
+
+
+def test_laughing_at_a_joke_gets_glad_and_asking_for_more_gets_another() -> None:
+    for text in ("Haha, good one.", "Ha ha ha.", "LOL", "That was funny.", "I love it!"):
+        fun = entertain(text, random.Random(5), 2, ["Tell me a joke."])
+        assert fun is not None and fun.opener == "Glad you liked it!", text
+    first = entertain("Tell me a joke.", random.Random(5), 1).opener
+    for text in ("Haha, another one!", "Okay, one more."):
+        fun = entertain(text, random.Random(5), 2, ["Tell me a joke."])
+        assert fun is not None and fun.opener in TOLD and fun.opener != first, text
+    assert entertain("Haha, what?", random.Random(5), 2, ["Tell me a joke."]) is None
 
 
 def test_the_conversation_tells_its_notes_the_users_words_before() -> None:
@@ -94,5 +135,5 @@ def test_the_conversation_tells_its_notes_the_users_words_before() -> None:
     conv.add_user(1, "Tell me a joke.")
     conv.record_reply(1, "Why did the bicycle fall over? Because it was two tired.")
     start = conv.reply_start("Another one.")
-    assert start in JOKES and start == notes.opener("Another one.", 1, ["Tell me a joke."])
+    assert start in TOLD and start == notes.opener("Another one.", 1, ["Tell me a joke."])
     assert conv.prompt("Another one.")[-2] == {"role": "system", "content": notes("Tell me a joke.", 1)}

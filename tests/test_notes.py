@@ -39,6 +39,8 @@ def test_requests_for_what_it_lacks_get_a_note_and_questions_about_them_do_not()
         "Where am I right now?": "where anyone is",
         "What's the traffic like on my way to work?": "live information",
         "Is the pharmacy open today?": "live information",
+        "What's a good restaurant near me?": "places near the user",  # it named three museums, in New York
+        "Is there a gas station around here?": "places near the user",
     }
     for text, lacks in requests.items():
         note = limits_note(text)
@@ -51,7 +53,8 @@ def test_requests_for_what_it_lacks_get_a_note_and_questions_about_them_do_not()
         "Convert 10 pounds to kilograms.", "I have 20 dollars to spend on dinner.",
         "How do I book a flight?", "How can I check my bank balance?", "My email is full, what should I do?",
         "Why do doors squeak?", "What causes traffic jams?", "Can you recommend a book to read?",
-        "I want to buy a house, any advice?", "What is a horoscope?",
+        "I want to buy a house, any advice?", "What is a horoscope?", "I live near here.",
+        "What is the nearest star to Earth?", "My sister lives close to me.",
     ]  # fmt: skip
     assert [t for t in questions if limits_note(t)] == []
     assert [t for t in questions if TurnNotes(None).opener(t)] == []
@@ -111,3 +114,21 @@ def test_questions_about_the_assistant_get_who_it_is() -> None:
     assert TurnNotes(None, rate=True).opener("Speak slower please.") == "Sure, I'll speak more slowly."
     assert TurnNotes(None).opener("Speak slower please.") is None  # a voice that cannot change pace
     assert model_label("qwen2.5-coder-0.5b") == "qwen2.5-coder-0.5b"
+
+
+def test_a_question_about_the_conversation_gets_the_users_own_words_or_that_there_were_none() -> None:
+    notes = TurnNotes(None)
+    said = ["What is the tallest mountain in the world?", "I like mountains."]
+    # the model said "I asked you to find the tallest mountain ..." and summarized a talk that never was
+    assert notes.opener("What did I just ask you?", 2, said) == 'You said: "I like mountains."'
+    assert notes.opener("What was my first question?", 2, said) == f'You asked: "{said[0]}"'
+    assert notes.opener("What was my first question?", 2, ["I had pasta.", *said]) == f'You asked: "{said[0]}"'
+    assert notes.opener("What did I say first?", 2, ["I had pasta.", *said]) == 'You said: "I had pasta."'
+    assert said[0] in notes("What did I ask you first?", 2, said)
+    assert notes.opener("Summarize our conversation.", 2, said) == "We talked about"  # the model goes on
+    assert notes.opener("What did I just say?") == "You haven't asked me anything yet."
+    assert notes.opener("What have we talked about so far?") == "We haven't talked about anything yet."
+    for other in ("What did I say about the weather?", "What did we talk about yesterday?", "What did you say?",
+                  "Summarize the plot of Hamlet.", "What was the question?"):  # fmt: skip
+        assert notes.opener(other, 2, said) is None and notes(other, 2, said) is None, other
+    assert TurnNotes(None, limits=False).opener("What did I just ask you?", 2, said) is None

@@ -152,10 +152,11 @@ class LlmConfig(_Section):
     )  # fmt: skip
     limits_note: bool = Field(
         True, description="before a request for what it lacks (timers, weather, news, music, calls, lights, lists,"
-        " orders and payments, doors, the user's accounts or whereabouts, live information), a system note says it "
-        "has none and the reply starts \"Sorry, I'm offline, so I can't\", instead of pretending it did; asked the "
-        "user's own facts (\"What's my name?\"), the reply starts \"You told me\" if they said it in the "
-        "conversation, else \"You haven't told me\"",
+        " orders and payments, doors, the user's accounts or whereabouts, live information, places near them), a "
+        "system note says it has none and the reply starts \"Sorry, I'm offline, so I can't\", instead of pretending "
+        "it did; asked the user's own facts (\"What's my name?\"), the reply starts \"You told me\" if they said it "
+        "in the conversation, else \"You haven't told me\"; asked what they said (\"What did I just ask you?\"), it "
+        "quotes them",
     )  # fmt: skip
     exact_note: bool = Field(
         True, description="before a turn that asks for a calculation (\"what is 17 times 23\", \"15 percent of "
@@ -174,7 +175,8 @@ class LlmConfig(_Section):
     entertain_note: bool = Field(
         True, description="\"tell me a story\", \"tell me a joke\", \"a fun fact\", \"sing\": a system note, and the "
         "reply's first words: 'Once upon a time,' (the model alone refused), a joke or a fact drawn from a list "
-        "(it knows one joke, and gets facts wrong), or that it cannot sing",
+        "(it knows one joke, and gets facts wrong), or that it cannot sing; \"I don't get it.\" after a joke: why "
+        "it is funny",
     )  # fmt: skip
     retry_refusals: bool = Field(
         True, description="a reply that opens with the model's canned refusal (\"I'm sorry, but I can't assist "

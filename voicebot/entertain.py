@@ -24,45 +24,83 @@ from typing import NamedTuple
 
 __all__ = ["FACTS", "JOKES", "STORY_OPENERS", "Entertainment", "entertain"]
 
-# Classic clean riddle jokes that work aloud: one question, one short answer.
+# Classic clean riddle jokes that work aloud: one question, one short answer; each with why it is funny, said to
+# "I don't get it." (asked, the 0.5B only repeated the joke or made up a reason: "... is funny because of 'scarecrow'").
 JOKES = (
-    "Why don't scientists trust atoms? Because they make up everything.",
-    "Why did the scarecrow win an award? Because he was outstanding in his field.",
-    "What do you call a fake noodle? An impasta.",
-    "Why don't skeletons fight each other? They don't have the guts.",
-    "What do you call cheese that isn't yours? Nacho cheese.",
-    "Why did the bicycle fall over? Because it was two tired.",
-    "What do you call a bear with no teeth? A gummy bear.",
-    "Why was the math book sad? Because it had too many problems.",
-    "What do you call a sleeping dinosaur? A dino-snore.",
-    "Why did the cookie go to the doctor? Because it felt crummy.",
-    "What did the ocean say to the beach? Nothing, it just waved.",
-    "Why did the golfer bring two pairs of pants? In case he got a hole in one.",
-    "What did one wall say to the other wall? I'll meet you at the corner.",
-    "Why are ghosts bad liars? Because you can see right through them.",
-    "What do you call a pig that does karate? A pork chop.",
-    "Why did the computer go to the doctor? Because it had a virus.",
-    "How do you throw a party in space? You planet.",
-    "Why did the tomato turn red? Because it saw the salad dressing.",
-    "What has ears but cannot hear? A cornfield.",
-    "What do you call an alligator in a vest? An investigator.",
-    "Why don't eggs tell jokes? They'd crack each other up.",
-    "Why did the coffee call the police? It got mugged.",
-    "What kind of shoes do ninjas wear? Sneakers.",
-    "Why did the music teacher need a ladder? To reach the high notes.",
-    "What do you call a dog that does magic tricks? A labracadabrador.",
-    "What did the zero say to the eight? Nice belt.",
-    "Why was the stadium so cool? It was full of fans.",
-    "What do you call a boomerang that won't come back? A stick.",
-    "Why can't a bicycle stand up by itself? It's two tired.",
-    "What do you call a cow with no legs? Ground beef.",
-    "Why did the student eat his homework? Because the teacher said it was a piece of cake.",
-    "What do you call a fish wearing a bowtie? Sofishticated.",
-    "Why do birds fly south for the winter? Because it's too far to walk.",
-    "What do you call a snowman with a six-pack? An abdominal snowman.",
-    "Why did the banana go to the doctor? Because it wasn't peeling well.",
-    "How does the moon cut his hair? Eclipse it.",
+    ("Why don't scientists trust atoms? Because they make up everything.",
+     "Atoms make up everything, and to make things up also means to lie."),
+    ("Why did the scarecrow win an award? Because he was outstanding in his field.",
+     "A scarecrow stands out in a field, and someone outstanding in their field is the best at their job."),
+    ("What do you call a fake noodle? An impasta.",
+     "Impasta sounds like impostor, which is a fake, and pasta is noodles."),
+    ("Why don't skeletons fight each other? They don't have the guts.",
+     "Skeletons have no insides, and having the guts means being brave."),
+    ("What do you call cheese that isn't yours? Nacho cheese.",
+     "Nacho cheese sounds like not your cheese."),
+    ("Why did the bicycle fall over? Because it was two tired.",
+     "A bicycle has two tires, and two tired sounds like too tired."),
+    ("What do you call a bear with no teeth? A gummy bear.",
+     "A bear with no teeth has only its gums, so it's gummy, like the candy."),
+    ("Why was the math book sad? Because it had too many problems.",
+     "A math book is full of problems to solve, and a person with too many problems is sad."),
+    ("What do you call a sleeping dinosaur? A dino-snore.",
+     "A sleeping dinosaur snores, and dino-snore sounds like dinosaur."),
+    ("Why did the cookie go to the doctor? Because it felt crummy.",
+     "Feeling crummy means feeling unwell, and cookies make crumbs."),
+    ("What did the ocean say to the beach? Nothing, it just waved.",
+     "The ocean makes waves, and waving is also a way to say hello."),
+    ("Why did the golfer bring two pairs of pants? In case he got a hole in one.",
+     "A hole in one is a perfect shot in golf, and also a hole torn in a pair of pants."),
+    ("What did one wall say to the other wall? I'll meet you at the corner.",
+     "Two walls meet at a corner, just as friends meet at a street corner."),
+    ("Why are ghosts bad liars? Because you can see right through them.",
+     "You can see through a ghost, and seeing through someone means knowing they are lying."),
+    ("What do you call a pig that does karate? A pork chop.",
+     "A karate chop is a hit with the hand, and a pork chop is meat from a pig."),
+    ("Why did the computer go to the doctor? Because it had a virus.",
+     "People and computers both get viruses, and a sick person goes to the doctor."),
+    ("How do you throw a party in space? You planet.",
+     "You planet sounds like you plan it, and space is full of planets."),
+    ("Why did the tomato turn red? Because it saw the salad dressing.",
+     "Seeing someone dressing would make you blush, and a tomato turns red, next to the salad dressing."),
+    ("What has ears but cannot hear? A cornfield.",
+     "Corn grows in ears, but a field of corn can't hear anything."),
+    ("What do you call an alligator in a vest? An investigator.",
+     "An alligator in a vest is an in-vest-igator."),
+    ("Why don't eggs tell jokes? They'd crack each other up.",
+     "Eggs crack, and to crack someone up means to make them laugh."),
+    ("Why did the coffee call the police? It got mugged.",
+     "Coffee is served in a mug, and being mugged means being robbed."),
+    ("What kind of shoes do ninjas wear? Sneakers.",
+     "Ninjas sneak around, and sneakers are shoes."),
+    ("Why did the music teacher need a ladder? To reach the high notes.",
+     "High notes are high in pitch, and a ladder reaches high places."),
+    ("What do you call a dog that does magic tricks? A labracadabrador.",
+     "It's a Labrador, a kind of dog, mixed with abracadabra, the magic word."),
+    ("What did the zero say to the eight? Nice belt.",
+     "An eight looks like a zero with a belt pulled tight around its middle."),
+    ("Why was the stadium so cool? It was full of fans.",
+     "Fans are people who cheer for a team, and fans also keep you cool."),
+    ("What do you call a boomerang that won't come back? A stick.",
+     "A boomerang is a throwing stick that comes back, so one that doesn't is just a stick."),
+    ("Why can't a bicycle stand up by itself? It's two tired.",
+     "A bicycle has two tires, and two tired sounds like too tired."),
+    ("What do you call a cow with no legs? Ground beef.",
+     "A cow with no legs lies on the ground, and ground beef is minced meat."),
+    ("Why did the student eat his homework? Because the teacher said it was a piece of cake.",
+     "A piece of cake means something easy, but the student took it literally."),
+    ("What do you call a fish wearing a bowtie? Sofishticated.",
+     "A bowtie looks sophisticated, and sofishticated has a fish in it."),
+    ("Why do birds fly south for the winter? Because it's too far to walk.",
+     "Birds fly south to stay warm, but the joke pretends it's because walking would take too long."),
+    ("What do you call a snowman with a six-pack? An abdominal snowman.",
+     "A six-pack is strong stomach muscles, the abdominals, and it sounds like the abominable snowman."),
+    ("Why did the banana go to the doctor? Because it wasn't peeling well.",
+     "Bananas have peels, and not peeling well sounds like not feeling well."),
+    ("How does the moon cut his hair? Eclipse it.",
+     "Eclipse it sounds like he clips it, and an eclipse is when the moon hides the sun."),
 )
+_WHY = dict(JOKES)
 
 # Well-established facts, each with the topics a user may ask a fun fact "about" (its own words count too).
 FACTS = (
@@ -126,10 +164,29 @@ _FACT = re.compile(
 _TOPIC = re.compile(r"\b(?:jokes?|facts?) about (?:an? |the )?(?P<topic>[a-z ]+)", re.IGNORECASE)
 _SING = re.compile(r"\b(you|please|you to) (sing|hum)\b|^\W*(sing|hum)\b", re.IGNORECASE)
 _CANT_SING = "I can't sing, but I can tell you a story or a joke."
-# "Another one." asks for more of what was asked for before (the model told the same joke again).
+# "Another one." asks for more of what was asked for before (the model told the same joke again), also after a
+# reaction to it ("Haha.", "I don't get it."): a short turn that asks for nothing.
 _MORE = re.compile(
-    r"^\W*(and )?(another( one)?|one more( time)?|more|again|do another( one)?|tell me another( one)?|"
-    r"do it again|once more)\W*(please\W*)?$",
+    r"^\W*((ha( ?ha)+|lol|ok(ay)?|good one|nice one)\W+)?(and )?(another( one)?|one more( time)?|more|again|"
+    r"do another( one)?|tell me another( one)?|do it again|once more)\W*(please\W*)?$",
+    re.IGNORECASE,
+)
+# Laughing at a joke, asking for nothing: the model said "Haha, good one." back.
+_LIKED = re.compile(
+    r"^(?!.*\b(another|more|again|tell|next|but)\b)\W*(ha( ?ha)+|he( ?he)+|lol|good one|nice one|funny|hilarious|"
+    r"(that's|that was|that is|very|so) (funny|hilarious|a good one)|i love (it|that))\b[^?]*$",
+    re.IGNORECASE,
+)
+_GLAD = "Glad you liked it!"
+_ASKS = re.compile(
+    r"\?|^\W*(what|who|how|where|when|why|which|can|could|would|will|do|does|did|is|are|tell|give|name|list|"
+    r"explain|show|find|make|write|say|read|play|let's)\b",
+    re.IGNORECASE,
+)
+_NOT_GOT = re.compile(
+    r"\b(don't|do not) (get|understand)( it| that| the joke| this)?\W*$|"
+    r"\b(didn't|did not) (get|understand) (it|the joke)\W*$|"
+    r"^\W*(what does (it|that) mean|explain (it|that|the joke)|why is (it|that) funny)\b",
     re.IGNORECASE,
 )
 
@@ -148,17 +205,22 @@ def entertain(text: str, session: random.Random, turn: int, earlier: Sequence[st
     The joke's note is worded "If asked for a joke, ...": the end-of-turn score is read with the note in the
     prompt, and "Tell this joke: ..." lowered it ("Tell me another joke." 0.094 -> 0.036, now waiting the
     unsure 1.8 s), this wording raised it (0.22). earlier: the user's words before these, the last last:
-    "Another one." or "One more." right after a request (or after more of it) asks for more of the same,
-    a new joke or story (the turn is another)."""
+    "Another one." or "One more." right after a request (or after more of it, or a reaction to it) asks for
+    more of the same, a new joke or story (the turn is another); "I don't get it." right after a joke gets
+    why it is funny."""
+    if (_NOT_GOT.search(text) or _LIKED.match(text)) and (told := _told_joke(session, turn, earlier)):
+        if _LIKED.match(text):
+            return Entertainment(f'The user liked your joke. Reply: "{_GLAD}"', _GLAD)
+        return Entertainment(f'Explain the joke: "{_WHY[told]}"', _WHY[told])
     if _MORE.match(text):
-        text = next((t for t in reversed(earlier) if not _MORE.match(t)), text)
+        text = _asked_before(earlier) or text
     if _SING.search(text):
         return Entertainment(f'You can only speak, not sing. Reply: "{_CANT_SING}"', _CANT_SING)
     if _STORY.search(text):
         start = _drawn(STORY_OPENERS, session, turn)
         return Entertainment(f'Tell a short story now. Start with "{start}".', start)
     if _JOKE.search(text):
-        if not (jokes := _about(text, [(j, j) for j in JOKES])):
+        if not (jokes := _about(text, [(j, j) for j, _ in JOKES])):
             return None
         joke = _drawn(jokes, session, turn)
         return Entertainment(f'If asked for a joke, tell this one: "{joke}"', joke)
@@ -170,12 +232,42 @@ def entertain(text: str, session: random.Random, turn: int, earlier: Sequence[st
     return None
 
 
+def _told_joke(session: random.Random, turn: int, earlier: Sequence[str]) -> str | None:
+    """The joke the reply to the turn before told, if it told one of the list's."""
+    if not earlier:
+        return None
+    before = random.Random()
+    before.setstate(session.getstate())  # drawn anew as then, leaving this turn's draws as they are
+    told = entertain(earlier[-1], before, turn - 1, earlier[:-1])
+    return told.opener if told is not None and told.opener in _WHY else None
+
+
+def _asked_before(earlier: Sequence[str]) -> str | None:
+    """What "Another one." asks more of: the last request before it, past other "more"s and up to two short
+    reactions ("Haha, good one.", "I don't get it."); None where a turn in between asks for something else."""
+    reactions = 0
+    for words in reversed(earlier):
+        if _MORE.match(words):
+            continue
+        if reactions < 2 and _reaction(words):
+            reactions += 1
+            continue
+        return words
+    return None
+
+
 def _about(text: str, items: Sequence[tuple[str, str]]) -> list[str]:
     """The items (topics, text) about the topic the words ask for ("a joke about computers"), all without one."""
     if (topic := _TOPIC.search(text)) is None:
         return [item for _, item in items]
     asked = _stems(topic.group("topic"))
     return [item for topics, item in items if asked & _stems(f"{topics} {item}")]
+
+
+def _reaction(words: str) -> bool:
+    """A short turn that asks for nothing: "Haha.", "That's a good one.", "I don't get it."."""
+    asks = (_ASKS, _SING, _STORY, _JOKE, _FACT)
+    return len(words.split()) <= 6 and not any(pattern.search(words) for pattern in asks)
 
 
 def _stems(text: str) -> set[str]:

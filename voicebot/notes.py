@@ -70,8 +70,10 @@ _LIMITS = (
      rf"\bpounds?\b.*\b(in|to|into)\b.*\b({_MONEY})\b|\bexchange rates?\b", "current exchange rates"),
     (r"\b(shopping|grocery|to-?do) list\b|\bto (my|the) list\b|\b(my|the) calendar\b", "lists or calendar"),
     (r"\btraffic (like|today|now|on|to|in)\b|\bhow('s| is) (the )?traffic\b|\bscore of the (game|match)\b|"
-     r"\b(is|are) \w+( \w+)? open (now|today|tonight)\b|\bflight status\b|\b(my|today'?s) horoscope\b",
-     "live information (traffic, opening hours, scores)"),
+     r"\b(is|are) \w+( \w+)? open (now|today|tonight)\b|\bflight status\b|\b(my|today'?s) horoscope\b|"
+     r"^\W*(what|where|which|is there|are there|any|find|show|recommend|suggest|search|look|can you|could you|"
+     r"tell me|give me|list)\b.*\b(near|close to|around) (me|here|us)\b|\bnearest \w+( \w+)? (to me|from here)\b",
+     "live information (traffic, opening hours, scores, places near the user)"),
 )  # fmt: skip
 # What it cannot do for the user, asked of it; asked how to do it ("How do I book a flight?", "How can I
 # check my bank balance?") it can answer, so those questions get no note (_ASKS_HOW).
@@ -89,7 +91,7 @@ _DOING = (
     # The user's own data and whereabouts: "What's my bank balance?" "My bank balance is $1,000.", "Where am I
     # right now?" "I am currently at the library.", "Read my last email." "I read your last email."
     (r"\bmy( \w+)? (bank|account|balance|e-?mails?|inbox|messages|texts|voicemails?|photos|pictures|files|contacts|"
-     r"steps|heart rate|orders?|package|delivery)\b|\bwhere am i\b|\bmy (current )?location\b|\bnear me\b|"
+     r"steps|heart rate|orders?|package|delivery)\b|\bwhere am i\b|\bmy (current )?location\b|"
      r"\b(find|where('s| is| are)) my\b", "access to accounts, files, messages or where anyone is"),
 )  # fmt: skip
 _LIMIT_PATTERNS, _DOING_PATTERNS = (
@@ -120,6 +122,26 @@ _USER_FACTS = tuple(
         (r"\bsteps did i\b|\bdid i (walk|sleep|run)\b", r"(?i:\b(steps|walked|slept|ran)\b)"),
     )
 )  # fmt: skip
+# Questions about the conversation itself: the 0.5B answered "What did I just ask you?" with "I asked you to find
+# the tallest mountain ..." (whose words were whose), and at a session's first turn summarized a talk that never was.
+_LAST_WORDS = re.compile(
+    r"\bwhat (did|was) i (just |last )?(ask|say|said|asking|saying)( you| to you| before| just now| last)?\W*$|"
+    r"\bwhat was my (last |previous )?question\W*$|\brepeat my (last )?question\b",
+    re.IGNORECASE,
+)
+_FIRST_WORDS = re.compile(
+    r"\bwhat (did|was) i (ask|say)( you)? (first|at the (start|beginning))\W*$|\bwhat was my first question\W*$",
+    re.IGNORECASE,
+)
+_OUR_TALK = re.compile(
+    r"\b(summari[sz]e|recap|sum up)\b.*\b(conversation|chat|talk|we (talked|spoke|discussed|said))\b|"
+    r"\bwhat (have|did) we (been )?(talk(ed|ing)?|discuss(ed|ing)?|sp[eo]ke?n?|chat(ted)?) about"
+    r"( so far| today| until now| in this (conversation|chat))?\W*$",
+    re.IGNORECASE,
+)
+
+
+_TALKED = "We talked about"  # the reply's start for a summary, which the model goes on from
 # Questions about the assistant itself, which the model answers with a name and a maker it makes up ("My name
 # is Akira.", "I am an AI language model created by OpenAI.").
 _ABOUT_SELF = re.compile(
@@ -254,6 +276,32 @@ def limits_reply(text: str, earlier: Sequence[str] = ()) -> str | None:
     return "Sorry, I'm offline, so I can't" if lacking(text) else None
 
 
+def recall_note(text: str, earlier: Sequence[str] = ()) -> str | None:
+    """For "What did I just ask you?", the words it asks about (the history holds them, but the model mixed up
+    whose they were); None for other words, and where the reply's start says it all (no words before: a note
+    saying so was quoted back in a later summary)."""
+    reply = recall_reply(text, earlier)
+    return f"The user's words it asks about: {reply.split(': ', 1)[1]}" if reply and ': "' in reply else None
+
+
+def recall_reply(text: str, earlier: Sequence[str] = ()) -> str | None:
+    """The start of the reply to "What did I just ask you?" (their last words, quoted), "What was my first
+    question?" and "Summarize our conversation." (the model goes on from "We talked about"); or, where they
+    said nothing before, that they haven't. None for other words."""
+    first, last, talk = (p.search(text) is not None for p in (_FIRST_WORDS, _LAST_WORDS, _OUR_TALK))
+    if not (first or last or talk):
+        return None
+    if not earlier:
+        return "We haven't talked about anything yet." if talk else "You haven't asked me anything yet."
+    if talk:
+        return _TALKED
+    said = [w.strip() for w in earlier]
+    if re.search(r"\bquestion\b", text, re.IGNORECASE):  # "my first question": past a statement before it
+        said = [w for w in said if w.endswith("?")] or said
+    words = said[0] if first else said[-1]
+    return f'You {"asked" if words.endswith("?") else "said"}: "{words}"'
+
+
 def exact_note(text: str) -> str | None:
     """'Exact result: 17 times 23 is 391.', for calculations, unit conversions and spellings; else None.
     ("Calculator: ..." the model heeded as well, but then said "The calculator cannot divide by zero.")"""
@@ -310,6 +358,7 @@ class TurnNotes:
         parts = [
             self._clock(text) if self.clock is not None and about_time(text) else None,
             limits_note(text) if self.limits else None,
+            recall_note(text, earlier) if self.limits else None,
             about_note(text, self.model) if self.model else None,
             rate_note(text) if self.rate else None,
             _guarded(exact_note, text) if self.exact else None,
@@ -327,7 +376,7 @@ class TurnNotes:
             return fun.opener
         if self.model and (reply := about_reply(text)):
             return reply
-        if self.limits and (reply := limits_reply(text, earlier)):
+        if self.limits and (reply := limits_reply(text, earlier) or recall_reply(text, earlier)):
             return reply
         return rate_reply(text) if self.rate else None
 
