@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from voicebot.arithmetic import arithmetic_note, calculations
+from voicebot.arithmetic import arithmetic_note, calculations, follow_up
 
 RESULTS = {  # as an ASR writes a question -> what the note says
     "What is seventeen times twenty-three?": "17 times 23 is 391.",
@@ -119,4 +119,31 @@ def test_no_jumble_of_numbers_and_operators_raises() -> None:
     notes = TurnNotes(lambda: datetime(2026, 12, 31, 23, 59))
     rng = random.Random(7)
     for _ in range(5000):
-        notes(" ".join(rng.choice(words) for _ in range(rng.randint(1, 12))))
+        said = [" ".join(rng.choice(words) for _ in range(rng.randint(1, 12))) for _ in range(3)]
+        notes(said[-1], 2, said[:-1])  # and as a follow-up to two turns before it
+
+
+def test_a_calculation_that_goes_on_from_the_last_result_gets_it() -> None:
+    """"And times three?" after "What's two plus two?": the 0.5B said "Two plus two is four." ten times."""
+    asked = ["What's two plus two?"]
+    for text, note in {
+        "And times three?": "4 times 3 is 12.", "Now divide that by two.": "4 divided by 2 is 2.",
+        "What about divided by 3?": "4 divided by 3 is about 1.33.", "Multiply it by ten.": "4 times 10 is 40.",
+        "And squared?": "4 squared is 16.", "Plus five, please.": "4 plus 5 is 9.",
+    }.items():  # fmt: skip
+        found = follow_up(text, asked)
+        assert found is not None and found.note() == note, text
+    chain = ["What is 2 plus 2?", "And times three?"]
+    assert follow_up("And minus one?", chain).note() == "12 minus 1 is 11."  # from the follow-up's result
+    assert follow_up("And times 3?", ["What is 10 divided by 3?"]).value == 10  # exact, not 3.33 x 3
+    for text, before in (
+        ("Is that right?", asked), ("Tell me about it.", asked), ("And what about France?", asked),
+        ("And times three?", ["What is the capital of France?"]), ("And times three?", []),
+        ("And times three?", ["What is 1 divided by 0?"]),  # no result to go on from
+        ("What is 5 times 5?", asked),  # a calculation of its own: arithmetic_note's
+    ):  # fmt: skip
+        assert follow_up(text, before) is None, (text, before)
+
+    from voicebot.notes import TurnNotes
+
+    assert TurnNotes(None)("And times three?", 1, asked) == "Exact result: 4 times 3 is 12."

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = ["Calculation", "arithmetic_note", "calculations", "read_number", "say_number", "tokenize"]
+__all__ = ["Calculation", "arithmetic_note", "calculations", "follow_up", "read_number", "say_number", "tokenize"]
 
 _UNITS = {
     w: i
@@ -92,12 +92,47 @@ def arithmetic_note(text: str) -> str | None:
 
 def calculations(text: str, limit: int = 3) -> list[Calculation]:
     """The calculations in `text`, left to right, at most `limit` of them."""
-    tokens = tokenize(text)
+    return _calculations(tokenize(text), limit)
+
+
+# A calculation that goes on from the last result: "And times three?", "Now plus five.", "What about divided by
+# two?" (the 0.5B said "Two plus two is four." again and again), or one that names it: "Divide that by two."
+_GOES_ON = re.compile(
+    r"^\W*(?:(?:and|now|then|okay|ok|so|what about|how about|please)\W+)*"
+    r"(?=(?:plus|minus|times|multiplied by|divided by|to the power of|squared|cubed)\b)",
+    re.IGNORECASE,
+)
+_THE_RESULT = re.compile(r"\b(that|it|this|the result|the answer)\b", re.IGNORECASE)
+_GIVEN = "givenresult"  # the token that stands for the last result
+
+
+def follow_up(text: str, earlier: Sequence[str]) -> Calculation | None:
+    """The calculation `text` asks for from the result of the user's words before (`earlier`, the last last),
+    itself perhaps a follow-up: "And times three?" after "What's two plus two?" is 4 times 3. None where the
+    words hold a calculation of their own, or the turn before had no result."""
+    if not earlier or calculations(text):
+        return None
+    if (goes_on := _GOES_ON.match(text)) is not None:
+        tokens = [_GIVEN, *tokenize(text[goes_on.end() :])]
+    elif _THE_RESULT.search(text):
+        tokens = tokenize(_THE_RESULT.sub(f" {_GIVEN} ", text, count=1))
+    else:
+        return None
+    if not _calculations(tokens, 1, Fraction(1)):  # no calculation even with a result: no need to find it
+        return None
+    before = calculations(earlier[-1]) or [c for c in [follow_up(earlier[-1], earlier[:-1])] if c is not None]
+    if not before or before[-1].value is None:
+        return None
+    found = _calculations(tokens, 1, before[-1].value)  # the words have none of their own: it is the result's
+    return found[0] if found else None
+
+
+def _calculations(tokens: list[str], limit: int, given: Fraction | None = None) -> list[Calculation]:
     found: list[Calculation] = []
     i = 0
     while i < len(tokens) and len(found) < limit:
         inside_a_number = i > 0 and _is_number_word(tokens[i - 1])  # "twenty [three times 4]" is not one
-        parsed = None if inside_a_number else _Parser(tokens, i).calculation()
+        parsed = None if inside_a_number else _Parser(tokens, i, given).calculation()
         if parsed is None:
             i += 1
             continue
@@ -130,8 +165,9 @@ class _Parser:
     power ((times|divided by|percent of) power)*, power := unary (to the power of unary)? (squared|cubed)*,
     unary := number | a prefix (square root of, half of, double, the sum of ... and ...) and a unary."""
 
-    def __init__(self, tokens: list[str], start: int) -> None:
-        self.tokens, self.start, self.i = tokens, start, start
+    def __init__(self, tokens: list[str], start: int, given: Fraction | None = None) -> None:
+        """given: the value of the token `_GIVEN` (the result a follow-up goes on from)."""
+        self.tokens, self.start, self.i, self.given = tokens, start, start, given
 
     def calculation(self) -> tuple[Calculation, int] | None:
         expr = self._expression()
@@ -264,6 +300,9 @@ class _Parser:
 
     def _digits(self) -> Fraction | None:
         token = self.tokens[self.i] if self.i < len(self.tokens) else ""
+        if token == _GIVEN and self.given is not None:
+            self.i += 1
+            return self.given
         if not re.fullmatch(r"[\d,]*\.?\d+", token):
             return None
         self.i += 1

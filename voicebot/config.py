@@ -160,9 +160,9 @@ class LlmConfig(_Section):
     )  # fmt: skip
     exact_note: bool = Field(
         True, description="before a turn that asks for a calculation (\"what is 17 times 23\", \"15 percent of "
-        "80\"), a unit conversion (\"10 miles in kilometers\") or a spelling (\"how many r's in strawberry\"), a "
-        "system note gives the exact result: a small model guesses past one-digit sums, the famous conversions "
-        "and the letters of a word",
+        "80\", and one going on from the last result: \"and times three?\"), a unit conversion (\"10 miles in "
+        "kilometers\") or a spelling (\"how many r's in strawberry\"), a system note gives the exact result: a "
+        "small model guesses past one-digit sums, the famous conversions and the letters of a word",
     )  # fmt: skip
     about_note: bool = Field(
         True, description="before a question about the assistant (\"what's your name\", \"who made you\", "

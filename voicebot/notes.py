@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from voicebot.arithmetic import arithmetic_note
+from voicebot.arithmetic import arithmetic_note, follow_up
 from voicebot.chance import chance_note
 from voicebot.dates import DAYS, HOLIDAY_WORDS, MONTHS, clock_time, date_note, long_date
 from voicebot.entertain import Entertainment, entertain
@@ -302,10 +302,12 @@ def recall_reply(text: str, earlier: Sequence[str] = ()) -> str | None:
     return f'You {"asked" if words.endswith("?") else "said"}: "{words}"'
 
 
-def exact_note(text: str) -> str | None:
-    """'Exact result: 17 times 23 is 391.', for calculations, unit conversions and spellings; else None.
+def exact_note(text: str, earlier: Sequence[str] = ()) -> str | None:
+    """'Exact result: 17 times 23 is 391.', for calculations (also one going on from the result of the user's
+    words before: "And times three?"), unit conversions and spellings; else None.
     ("Calculator: ..." the model heeded as well, but then said "The calculator cannot divide by zero.")"""
-    found = [note for note in (arithmetic_note(text), conversion_note(text), spelling_note(text)) if note]
+    calculation = arithmetic_note(text) or (c.note() if (c := follow_up(text, earlier)) else None)
+    found = [note for note in (calculation, conversion_note(text), spelling_note(text)) if note]
     return "Exact result: " + " ".join(found) if found else None
 
 
@@ -361,7 +363,7 @@ class TurnNotes:
             recall_note(text, earlier) if self.limits else None,
             about_note(text, self.model) if self.model else None,
             rate_note(text) if self.rate else None,
-            _guarded(exact_note, text) if self.exact else None,
+            _guarded(exact_note, text, earlier) if self.exact else None,
             _guarded(self._chance, text, turn) if self.chance else None,
             fun.note if (fun := self._entertainment(text, turn, earlier)) else None,
         ]
