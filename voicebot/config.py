@@ -162,7 +162,8 @@ class LlmConfig(_Section):
         True, description="before a turn that asks for a calculation (\"what is 17 times 23\", \"15 percent of "
         "80\", and one going on from the last result: \"and times three?\"), a unit conversion (\"10 miles in "
         "kilometers\") or a spelling (\"how many r's in strawberry\"), a system note gives the exact result: a "
-        "small model guesses past one-digit sums, the famous conversions and the letters of a word",
+        "small model guesses past one-digit sums, the famous conversions and the letters of a word; asked a "
+        "country's or a US state's capital, the note and the reply's start give it from a table",
     )  # fmt: skip
     about_note: bool = Field(
         True, description="before a question about the assistant (\"what's your name\", \"who made you\", "

@@ -27,6 +27,7 @@ from datetime import datetime, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from voicebot.arithmetic import arithmetic_note, follow_up
+from voicebot.capitals import capital_note
 from voicebot.chance import chance_note
 from voicebot.dates import DAYS, HOLIDAY_WORDS, MONTHS, clock_time, date_note, long_date
 from voicebot.entertain import Entertainment, entertain
@@ -311,6 +312,11 @@ def exact_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     return "Exact result: " + " ".join(found) if found else None
 
 
+def fact_note(text: str, earlier: Sequence[str] = ()) -> str | None:
+    """'Fact: The capital of Canada is Ottawa.' for a question about a capital (voicebot/capitals.py); else None."""
+    return f"Fact: {capital}" if (capital := capital_note(text, earlier)) else None
+
+
 def _guarded(note: Callable[..., str | None], *args: object) -> str | None:
     try:
         return note(*args)
@@ -364,6 +370,7 @@ class TurnNotes:
             about_note(text, self.model) if self.model else None,
             rate_note(text) if self.rate else None,
             _guarded(exact_note, text, earlier) if self.exact else None,
+            _guarded(fact_note, text, earlier) if self.exact else None,
             _guarded(self._chance, text, turn) if self.chance else None,
             fun.note if (fun := self._entertainment(text, turn, earlier)) else None,
         ]
@@ -378,6 +385,8 @@ class TurnNotes:
             return fun.opener
         if self.model and (reply := about_reply(text)):
             return reply
+        if self.exact and (capital := _guarded(capital_note, text, earlier)):
+            return capital  # with the fact in a note alone: "Yes, Sydney is the capital of Australia."
         if self.limits and (reply := limits_reply(text, earlier) or recall_reply(text, earlier)):
             return reply
         return rate_reply(text) if self.rate else None

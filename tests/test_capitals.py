@@ -1,0 +1,54 @@
+"""voicebot.capitals: which words ask for a capital, and what the note and the reply's start say."""
+
+from __future__ import annotations
+
+from voicebot.capitals import capital_note
+from voicebot.notes import TurnNotes
+
+
+def test_a_question_about_a_capital_gets_it_however_it_is_asked() -> None:
+    for text, capital in {
+        "What is the capital of Nigeria?": "Abuja",  # the 0.5B said Lagos
+        "What's the capital city of Vietnam?": "Hanoi",  # ... Ho Chi Minh City
+        "Which city is the capital of Turkey?": "Ankara",  # ... Istanbul
+        "Is Sydney the capital of Australia?": "Canberra",  # ... "Yes"
+        "What is Morocco's capital?": "Rabat",
+        "what is the capital of the netherlands": "Amsterdam",
+        "What's the capital of the United States?": "Washington, D.C.",
+        "What is the capital of America?": "Washington, D.C.",
+        "What is the capital of Cote d'Ivoire?": "Yamoussoukro",
+        "What's the capital of New York?": "Albany",
+        "Capital of Texas.": "Austin",
+    }.items():  # fmt: skip
+        note = capital_note(text)
+        assert note is not None and f" is {capital}" in note, (text, note)
+    assert "The seat of government is La Paz." in capital_note("What's the capital of Bolivia?")
+    assert "Atlanta for the US state" in capital_note("What is the capital of Georgia?")
+
+
+def test_a_follow_up_naming_only_the_place_gets_its_capital() -> None:
+    asked = ["What's the capital of Australia?"]
+    assert capital_note("And what about Canada?", asked) == "The capital of Canada is Ottawa."
+    assert capital_note("How about Brazil?", [*asked, "And Canada?"]) == "The capital of Brazil is Brasília."
+    assert capital_note("What about the capital of Spain?", asked) == "The capital of Spain is Madrid."
+    for text, before in (
+        ("And Canada?", ["Tell me about Australia."]), ("And Canada?", []), ("And Canada is big.", asked),
+        ("What about dinner?", asked), ("What about it?", asked),
+    ):  # fmt: skip
+        assert capital_note(text, before) is None, (text, before)
+
+
+def test_other_words_with_capital_or_a_place_get_nothing() -> None:
+    for text in (
+        "Use capital letters.", "What is the capital of the company?", "What is capital?", "What is a capital gain?",
+        "What is the capital of Mars?", "Tell me about France.", "Canada is big.",
+    ):  # fmt: skip
+        assert capital_note(text) is None, text
+
+
+def test_the_turn_notes_give_the_fact_and_start_the_reply_with_it() -> None:
+    notes = TurnNotes(None)
+    fact = "The capital of Australia is Canberra."
+    assert notes("Is Sydney the capital of Australia?") == f"Fact: {fact}"
+    assert notes.opener("Is Sydney the capital of Australia?") == fact  # a note alone: "Yes, Sydney is ..."
+    assert TurnNotes(None, exact=False).opener("Is Sydney the capital of Australia?") is None
