@@ -11,7 +11,9 @@ note alone got the list's joke told right 22 times in 72 (the rest: the tomato a
 the math book sad?"). A fun fact is one of a list of well-established ones, said as the reply's start: told
 one in a note, the model rewrote it, wrongly ("A cat's tail is longer than its brain." for the ostrich's
 eye; alone it said "Mars is the largest planet" or refused). "Another one." after a request asks for more
-of the same.
+of the same, also after a laugh at it. "I don't get it." after a joke gets why it is funny, written beside
+the joke (the model repeated the punchline or made up a reason), and a laugh gets "Glad you liked it!"
+(the model laughed back).
 A backend that cannot continue a reply (an OpenAI-compatible server) gets the note alone.
 """
 
@@ -62,7 +64,7 @@ JOKES = (
     ("How do you throw a party in space? You planet.",
      "You planet sounds like you plan it, and space is full of planets."),
     ("Why did the tomato turn red? Because it saw the salad dressing.",
-     "Seeing someone dressing would make you blush, and a tomato turns red, next to the salad dressing."),
+     "It saw the salad dressing, as if it saw someone getting dressed, and blushed red."),
     ("What has ears but cannot hear? A cornfield.",
      "Corn grows in ears, but a field of corn can't hear anything."),
     ("What do you call an alligator in a vest? An investigator.",
