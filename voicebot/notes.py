@@ -1,9 +1,9 @@
 """What the model is told right before a user's turn, from what the user said: the clock (with the dates and
 the time elsewhere asked about: voicebot/dates.py, voicebot/world_clock.py), what it cannot do, who it is,
 the exact result of a calculation, a unit conversion or a spelling (voicebot/arithmetic.py,
-voicebot/units.py, voicebot/spelling.py), a coin flip or a die drawn (voicebot/chance.py), what to
-say when asked to speak slower (voicebot/speaking_rate.py), and how to take a request for a story, a joke
-or a song (voicebot/entertain.py).
+voicebot/units.py, voicebot/spelling.py), a capital (voicebot/capitals.py), the user's own earlier words,
+a coin flip or a die drawn (voicebot/chance.py), what to say when asked to speak slower
+(voicebot/speaking_rate.py), and how to take a request for a story, a joke or a song (voicebot/entertain.py).
 
 A small model makes up what it does not know. Asked "What time is it?", "What day is it?" or "What year is
 it?", the default 0.5B answers "10:00 AM", "Monday", "2023"; asked to set a timer, turn on the lights or
@@ -140,8 +140,6 @@ _OUR_TALK = re.compile(
     r"( so far| today| until now| in this (conversation|chat))?\W*$",
     re.IGNORECASE,
 )
-
-
 _TALKED = "We talked about"  # the reply's start for a summary, which the model goes on from
 # Questions about the assistant itself, which the model answers with a name and a maker it makes up ("My name
 # is Akira.", "I am an AI language model created by OpenAI.").
@@ -342,12 +340,12 @@ def local_clock(zone: str | None = None) -> Callable[[], datetime]:
 class TurnNotes:
     """The note for a user's turn. clock: the wall clock for turns about the time (None: no clock note);
     limits: say what the assistant cannot do when it is asked to, and that it knows of the user only what
-    they said; exact: give the exact result of a calculation, a unit conversion or a spelling the user asked
-    for; chance: draw a coin flip, a die or a random number asked for; model: the language model's name for
-    questions about the assistant itself (None: no such note); rate: say that the voice now speaks slower or
-    faster when asked to (where it can: `Tts.rates`); entertain: a story asked for starts "Once upon a
-    time," or the like, a joke is drawn from a list, "sing" gets that it cannot, each as a note and as the
-    reply's start (`opener`; entertain.py).
+    they said (quoted when they ask what it was); exact: give the exact result of a calculation, a unit
+    conversion or a spelling the user asked for, and a capital from a table; chance: draw a coin flip, a die
+    or a random number asked for; model: the language model's name for questions about the assistant itself
+    (None: no such note); rate: say that the voice now speaks slower or faster when asked to (where it can:
+    `Tts.rates`); entertain: a story asked for starts "Once upon a time," or the like, a joke is drawn from
+    a list, "sing" gets that it cannot, each as a note and as the reply's start (`opener`; entertain.py).
     seed: the session's, for the draws."""
 
     clock: Callable[[], datetime] | None = None
