@@ -132,3 +132,22 @@ def test_a_question_about_the_conversation_gets_the_users_own_words_or_that_ther
                   "Summarize the plot of Hamlet.", "What was the question?"):  # fmt: skip
         assert notes.opener(other, 2, said) is None and notes(other, 2, said) is None, other
     assert TurnNotes(None, limits=False).opener("What did I just ask you?", 2, said) is None
+
+
+def test_days_until_my_birthday_count_to_the_day_told_or_say_it_was_not() -> None:
+    from datetime import datetime
+
+    notes = TurnNotes(lambda: datetime(2026, 12, 6, 6, 0))
+    asked = "How many days until my birthday?"
+    assert notes.opener(asked) == "You haven't told me"  # the model said "It's 1 day until your birthday."
+    for told, counted in (
+        ("My birthday is on March 3rd.", "March 3 is 87 days from today."),
+        ("I was born on the 5th of May.", "May 5 is 150 days from today."),
+        ("Hi, my birthday is June 10 and I love cake.", "June 10 is 186 days from today."),
+    ):
+        note = notes(asked, 1, [told])
+        assert note is not None and counted in note, (told, note)
+        assert notes.opener(asked, 1, [told]) is None  # the note's count leads ("You told me" led away from it)
+    assert notes.opener("When is my birthday?", 1, ["I was born on the 5th of May."]) == "You told me"
+    for vague in ("My birthday is in 5 days.", "I was born in 1990."):  # no day to count to
+        assert "days from today" not in notes(asked, 1, [vague]), vague

@@ -113,7 +113,8 @@ _USER_FACTS = tuple(
         (r"\bwhat('s| is) my name\b|\bwho am i\b",
          r"(?i:\bmy name\b|\bcall me\b|\bi'?m called\b)|\b(I am|I'm) [A-Z][a-z]+\b"),
         (r"\bhow old am i\b|\bwhat('s| is) my age\b", r"(?i:\b(i am|i'm) \d+|\b\d+ years? old\b|\bmy age\b)"),
-        (r"\bwhat('s| is) my birthday\b", r"(?i:\bbirthday\b|\bborn\b)"),
+        (r"\b(what|when)('s| is) my birthday\b|\b(until|till|to|before) my (next )?birthday\b",
+         r"(?i:\bbirthday\b|\bborn\b)"),
         (r"\bwhat('s| is) my (home )?address\b", r"(?i:\baddress\b|\bi live\b)"),
         (r"\bwhat('s| is) my phone number\b", r"(?i:\bnumber\b)"),
         (r"\bwhat('s| is) my job\b|\bwhere do i work\b", r"(?i:\bi work\b|\bmy job\b|\b(i am|i'm) an? [a-z]+)"),
@@ -270,6 +271,8 @@ def limits_reply(text: str, earlier: Sequence[str] = ()) -> str | None:
     can't" it said "... assist with that." or "... help with that." to 20 of 44 such requests, after this
     start to 5."""
     asked = [told for question, told in _USER_FACTS if question.search(text)]
+    if asked and _COUNTS.search(text) and _with_birthday(text, earlier) != text:
+        return None  # "How long until my birthday?" after they said the day: the clock note counts the days to it
     if asked:
         return "You told me" if all(any(t.search(words) for words in earlier) for t in asked) else "You haven't told me"
     return "Sorry, I'm offline, so I can't" if lacking(text) else None
@@ -308,6 +311,25 @@ def exact_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     calculation = arithmetic_note(text) or (c.note() if (c := follow_up(text, earlier)) else None)
     found = [note for note in (calculation, conversion_note(text), spelling_note(text)) if note]
     return "Exact result: " + " ".join(found) if found else None
+
+
+# The day a user told as their birthday: "My birthday is on March 3rd.", "I was born on the 5th of May."
+_MONTH = "|".join(MONTHS)
+_BIRTHDAY_TOLD = re.compile(
+    rf"\b(?:my birthday(?: is|'s)|i was born)(?: on)?(?: the)? (?P<day>(?:{_MONTH}) \d{{1,2}}(?:st|nd|rd|th)?|"
+    rf"\d{{1,2}}(?:st|nd|rd|th)?(?: of)? (?:{_MONTH}))\b",
+    re.IGNORECASE,
+)
+_COUNTS = re.compile(r"\bhow (many|long|soon)\b|\b(until|till)\b", re.IGNORECASE)
+_ASKS_BIRTHDAY = re.compile(r"\bmy (next )?birthday\b(?! (on|is))", re.IGNORECASE)
+
+
+def _with_birthday(text: str, earlier: Sequence[str]) -> str:
+    """"How many days until my birthday?" with the day the user told earlier ("... on March 3"), for the dates."""
+    if not _ASKS_BIRTHDAY.search(text):
+        return text
+    told = [m["day"] for words in earlier if (m := _BIRTHDAY_TOLD.search(words))]
+    return f"{text.rstrip(' ?.!')} on {told[-1]}?" if told else text
 
 
 def fact_note(text: str, earlier: Sequence[str] = ()) -> str | None:
@@ -362,7 +384,7 @@ class TurnNotes:
         words, so the preemptive reply and the final one see the same note and the next turn draws anew.
         earlier: the user's words before these, the last last ("Another one." after "Tell me a joke.")."""
         parts = [
-            self._clock(text) if self.clock is not None and about_time(text) else None,
+            self._clock(text, earlier) if self.clock is not None and about_time(text) else None,
             limits_note(text) if self.limits else None,
             recall_note(text, earlier) if self.limits else None,
             about_note(text, self.model) if self.model else None,
@@ -392,13 +414,13 @@ class TurnNotes:
     def _entertainment(self, text: str, turn: int, earlier: Sequence[str]) -> Entertainment | None:
         return _guarded(entertain, text, random.Random(self.seed), turn, earlier) if self.entertain else None
 
-    def _clock(self, text: str) -> str:
+    def _clock(self, text: str, earlier: Sequence[str] = ()) -> str:
         """The clock, the dates the words ask about counted from it ("Christmas is 21 days from today: ..."),
-        and the time in a place they name. A parser's bug costs its sentence, never the turn (the parsers are
-        fuzzed: tests/test_arithmetic.py)."""
+        also the birthday the user told earlier (`earlier`), and the time in a place they name. A parser's bug
+        costs its sentence, never the turn (the parsers are fuzzed: tests/test_arithmetic.py)."""
         assert self.clock is not None
         now = self.clock()
-        dates = _guarded(date_note, text, now.date())
+        dates = _guarded(date_note, _with_birthday(text, earlier), now.date())
         elsewhere = _guarded(world_clock_note, text, now)
         if dates and not elsewhere and not _ASKS_TIME.search(text):  # dates alone: no clock time, whose digits
             return f"Today is {long_date(now.date())}. {dates}"  # the 0.5B copied (at 1:07 AM "10 days" for 20)
