@@ -163,7 +163,8 @@ class LlmConfig(_Section):
         "80\", and one going on from the last result: \"and times three?\"), a unit conversion (\"10 miles in "
         "kilometers\") or a spelling (\"how many r's in strawberry\"), a system note gives the exact result: a "
         "small model guesses past one-digit sums, the famous conversions and the letters of a word; asked a "
-        "country's or a US state's capital, the note and the reply's start give it from a table",
+        "country's or a US state's capital, or a classic fact (\"how many legs does a spider have\"), the note "
+        "and the reply's start give it from a table",
     )  # fmt: skip
     about_note: bool = Field(
         True, description="before a question about the assistant (\"what's your name\", \"who made you\", "

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from voicebot.almanac import almanac_fact
 from voicebot.arithmetic import arithmetic_note, follow_up
 from voicebot.capitals import capital_note
 from voicebot.chance import chance_note
@@ -333,8 +334,14 @@ def _with_birthday(text: str, earlier: Sequence[str]) -> str:
 
 
 def fact_note(text: str, earlier: Sequence[str] = ()) -> str | None:
-    """'Fact: The capital of Canada is Ottawa.' for a question about a capital (voicebot/capitals.py); else None."""
-    return f"Fact: {capital}" if (capital := capital_note(text, earlier)) else None
+    """'Fact: The capital of Canada is Ottawa.' for a question about a capital (voicebot/capitals.py) or another
+    well-established fact (voicebot/almanac.py: "How many legs does a spider have?"); else None."""
+    return f"Fact: {fact}" if (fact := known_fact(text, earlier)) else None
+
+
+def known_fact(text: str, earlier: Sequence[str] = ()) -> str | None:
+    """The fact the words ask for from the tables, said as the reply starts; None for other words."""
+    return capital_note(text, earlier) or almanac_fact(text)
 
 
 def _guarded(note: Callable[..., str | None], *args: object) -> str | None:
@@ -405,8 +412,8 @@ class TurnNotes:
             return fun.opener
         if self.model and (reply := about_reply(text)):
             return reply
-        if self.exact and (capital := _guarded(capital_note, text, earlier)):
-            return capital  # with the fact in a note alone: "Yes, Sydney is the capital of Australia."
+        if self.exact and (fact := _guarded(known_fact, text, earlier)):
+            return fact  # with the fact in a note alone: "Yes, Sydney is the capital of Australia."
         if self.limits and (reply := limits_reply(text, earlier) or recall_reply(text, earlier)):
             return reply
         return rate_reply(text) if self.rate else None

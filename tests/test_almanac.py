@@ -1,0 +1,52 @@
+"""voicebot.almanac: which questions get a well-established fact, and which are left to the model."""
+
+from __future__ import annotations
+
+import pytest
+
+from voicebot.almanac import almanac_fact
+from voicebot.notes import TurnNotes
+
+ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer in the comment)
+    "Which planet is closest to the sun?": "Mercury",  # Mars
+    "What's the biggest planet in our solar system?": "Jupiter",  # Mars
+    "How many continents are there on Earth?": "seven",  # 5
+    "How many legs do spiders have?": "eight",  # four
+    "How many bones does an adult have?": "206",  # 22
+    "What is the fastest land animal?": "cheetah",  # the whale
+    "Who was the first man on the moon?": "Neil Armstrong",  # James Bond
+    "How many players are on a soccer team?": "eleven",  # 12
+    "What's the hardest natural substance?": "Diamond",  # water
+    "Who invented the telephone?": "Bell",  # John von Neumann
+    "What is the tallest mountain in the world?": "Everest",
+    "At what temperature does water freeze?": "0 degrees",
+    "What gas do plants take in from the air?": "carbon dioxide",
+}
+
+
+@pytest.mark.parametrize("text", ASKED)
+def test_a_classic_question_gets_its_fact(text: str) -> None:
+    fact = almanac_fact(text)
+    assert fact is not None and ASKED[text] in fact, (text, fact)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What is the largest country in Africa?", "What is the tallest mountain in Europe?",  # a part of the world
+        "What is the longest river in Europe?", "How many bones are in your hand?", "How many teeth does a baby have?",
+        "How many legs does a dog have?", "What do plants need to grow?", "What is the largest city in the world?",
+        "How many players are in a chess game?", "How many moons does Mars have?", "I love the planet Jupiter.",
+        "What is the smallest bone in the body?", "Who wrote Harry Potter?", "What is the largest lake?",
+        "What's the largest planet and the smallest planet?",  # two facts asked: no guessing which
+    ],
+)  # fmt: skip
+def test_other_questions_are_left_to_the_model(text: str) -> None:
+    assert almanac_fact(text) is None
+
+
+def test_the_fact_is_the_note_and_the_replys_start() -> None:
+    notes = TurnNotes(None)
+    assert notes("How many legs does a spider have?") == "Fact: A spider has eight legs."
+    assert notes.opener("Is Mars the closest planet to the sun?") == "Mercury is the planet closest to the sun."
+    assert TurnNotes(None, exact=False).opener("How many legs does a spider have?") is None

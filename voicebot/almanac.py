@@ -1,0 +1,132 @@
+"""Well-established facts that people ask a voice assistant, for the note before a user's turn and the reply's
+start (voicebot/notes.py).
+
+The 0.5B answers many of the classic questions wrongly and with confidence: "The closest planet to the sun is
+Mars.", "There are 5 continents in the world.", "There are 12 players on a soccer team.", "Mount Everest is
+approximately 2,718 meters tall.", "A spider has four legs." Each fact here is one that does not change, said
+as a short spoken sentence, with the question forms that ask for it: narrow on purpose, since a fact given
+to a question it does not answer is worse than none (the model then answers from it). A question none
+matches is left to the model.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["almanac_fact"]
+
+# A superlative for the whole world, not a part of it: "the largest country", "... in the world", not "the
+# largest country in Africa" or "the tallest mountain in Europe". Written "{A}" in the patterns below.
+_ANYWHERE = (
+    r"(?!\s+(?:in|of|on|by|from|near|for)\b(?!\s+(?:the\s+|our\s+)?(?:world|earth|solar system|universe|planet)\b))"
+)
+# (what asks for it, the fact as said). Patterns run on the lower-cased words, punctuation kept.
+_FACTS = (
+    # The solar system
+    (r"\bhow many planets\b", "There are eight planets in our solar system."),
+    (r"\b(closest|nearest) planet to the sun\b|\bplanet (is )?(the )?(closest|nearest)( to)? the sun\b",
+     "Mercury is the planet closest to the sun."),
+    (r"\b(largest|biggest) planet\b{A}|\bplanet is the (largest|biggest)\b{A}",
+     "Jupiter is the largest planet in our solar system."),
+    (r"\bsmallest planet\b{A}|\bplanet is the smallest\b{A}", "Mercury is the smallest planet in our solar system."),
+    (r"\bhottest planet\b{A}|\bplanet is the hottest\b{A}",
+     "Venus is the hottest planet, even though Mercury is closer to the sun."),
+    (r"\bwhich planet is (called |known as )?the red planet\b|\bwhat is the red planet\b",
+     "Mars is known as the red planet."),
+    (r"\bplanet (has|with) (the )?rings\b|\bwhich planet is famous for its rings\b",
+     "Saturn is the planet best known for its rings, though Jupiter, Uranus and Neptune have faint ones too."),
+    (r"\bhow far (away )?is the moon\b|\bdistance (from|between) (the )?earth (to|and) the moon\b|"
+     r"\bdistance to the moon\b", "The moon is about 384,000 kilometers, or 239,000 miles, from Earth."),
+    (r"\bhow far (away )?is the sun\b|\bdistance (from|between) (the )?earth (to|and) the sun\b|"
+     r"\bdistance to the sun\b", "The sun is about 150 million kilometers, or 93 million miles, from Earth."),
+    (r"\bspeed of light\b|\bhow fast (does|is) light\b", "Light travels about 300,000 kilometers per second."),
+    (r"\bspeed of sound\b|\bhow fast (does|is) sound\b",
+     "Sound travels about 343 meters per second in air at room temperature."),
+    (r"\bfirst (person|man|human) (to walk )?on the moon\b|"
+     r"\bfirst (person|man|human) to (walk on|land on|set foot on) the moon\b",
+     "Neil Armstrong was the first person on the moon, in 1969."),
+    # The Earth
+    (r"\bhow many continents\b", "There are seven continents."),
+    (r"\bhow many oceans\b", "There are five oceans: the Pacific, Atlantic, Indian, Southern and Arctic."),
+    (r"\b(largest|biggest) ocean\b{A}|\bocean is the (largest|biggest)\b{A}",
+     "The Pacific is the largest ocean on Earth."),
+    (r"\b(tallest|highest) mountain\b{A}|\bmountain is the (tallest|highest)\b{A}",
+     "Mount Everest is the tallest mountain on Earth, about 8,849 meters, or 29,032 feet, above sea level."),
+    (r"\bhow (tall|high) is (mount )?everest\b", "Mount Everest is about 8,849 meters, or 29,032 feet, tall."),
+    (r"\blongest river\b{A}|\briver is the longest\b{A}",
+     "The Nile is usually counted as the longest river, about 6,650 kilometers; some measure the Amazon longer."),
+    (r"\b(largest|biggest) (country|nation)\b{A}|\b(country|nation) is the (largest|biggest)\b{A}",
+     "Russia is the largest country by area."),
+    (r"\bsmallest (country|nation)\b{A}|\b(country|nation) is the smallest\b{A}",
+     "Vatican City is the smallest country."),
+    (r"\b(largest|biggest) desert\b{A}|\bdesert is the (largest|biggest)\b{A}",
+     "Antarctica is the largest desert; the Sahara is the largest hot desert."),
+    (r"\b(largest|biggest) continent\b{A}|\bcontinent is the (largest|biggest)\b{A}", "Asia is the largest continent."),
+    # Living things
+    (r"\bhow many legs (does|do) (a |an )?spiders?( have)?\b", "A spider has eight legs."),
+    (r"\bhow many legs (does|do) (an? )?insects?( have)?\b", "An insect has six legs."),
+    (r"\bhow many (legs|arms) (does|do) (an? )?(octopus|octopi|octopuses)\b", "An octopus has eight arms."),
+    (r"\bhow many hearts (does|do) (an? )?(octopus|octopi|octopuses)\b", "An octopus has three hearts."),
+    (r"\bhow many bones\b(?!.*\b(hand|foot|feet|arm|leg|skull|spine|dog|cat|horse|baby|babies)\b)"
+     r".*\b(human|adult|body|person|people|we|you)\b", "An adult human has 206 bones; a baby is born with about 300."),
+    (r"\bhow many teeth\b(?!.*\b(baby|babies|child|children|kids?|dog|cat|shark)\b)"
+     r".*\b(adult|human|person|grown|we|you)\b", "An adult has 32 teeth, wisdom teeth included."),
+    (r"\bhow many chromosomes\b(?!.*\b(dog|cat|plant|fly)\b)", "Humans have 46 chromosomes, in 23 pairs."),
+    (r"\b(largest|biggest) organ\b", "The skin is the largest organ of the human body."),
+    (r"\b(largest|biggest) animal\b{A}|\banimal is the (largest|biggest)\b{A}",
+     "The blue whale is the largest animal that has ever lived."),
+    (r"\b(largest|biggest) land animal\b{A}", "The African elephant is the largest land animal."),
+    (r"\bfastest land animal\b{A}|\bland animal is the fastest\b{A}",
+     "The cheetah is the fastest land animal, at up to about 110 kilometers per hour."),
+    (r"\bfastest animal\b{A}|\banimal is the fastest\b{A}",
+     "The peregrine falcon is the fastest animal, diving at over 300 kilometers per hour; on land, the cheetah is."),
+    (r"\btallest animal\b{A}|\banimal is the tallest\b{A}", "The giraffe is the tallest animal."),
+    (r"\b(largest|biggest) bird\b{A}", "The ostrich is the largest bird."),
+    (r"\bwhat gas(es)? (do|does) (plants?|trees?) (take in|absorb|use|breathe in|need)\b|"
+     r"\bwhat (do|does) (plants?|trees?) (take in|absorb|breathe in) from the air\b",
+     "Plants take in carbon dioxide from the air, and give off oxygen."),
+    (r"\bwhat (gas )?(do|does) (plants?|trees?) (give off|release|produce|make)\b", "Plants give off oxygen."),
+    (r"\bwhat (gas )?do (we|humans|people) (breathe in|need to breathe|breathe)\b",
+     "We breathe in oxygen and breathe out carbon dioxide."),
+    # Physics and chemistry
+    (r"\bboiling point of water\b|\b(what|which) temperature does water boil\b|\bwater boils? at\b",
+     "Water boils at 100 degrees Celsius, or 212 degrees Fahrenheit, at sea level."),
+    (r"\bfreezing point of water\b|\b(what|which) temperature does water freeze\b|\bwater freezes? at\b",
+     "Water freezes at 0 degrees Celsius, or 32 degrees Fahrenheit."),
+    (r"\bchemical (formula|symbol) (for|of) water\b", "The chemical formula of water is H2O."),
+    (r"\bchemical symbol (for|of) gold\b", "The chemical symbol for gold is Au."),
+    (r"\bchemical symbol (for|of) iron\b", "The chemical symbol for iron is Fe."),
+    (r"\bhardest (natural )?(substance|material|mineral)\b", "Diamond is the hardest natural material."),
+    # People and history
+    (r"\bwho (wrote|is the author of) romeo and juliet\b", "William Shakespeare wrote Romeo and Juliet."),
+    (r"\bwho (wrote|is the author of) hamlet\b", "William Shakespeare wrote Hamlet."),
+    (r"\bwho painted the mona lisa\b", "Leonardo da Vinci painted the Mona Lisa."),
+    (r"\bwho painted (the )?starry night\b", "Vincent van Gogh painted The Starry Night."),
+    (r"\bwho (invented|made) the (tele)?phone\b",
+     "Alexander Graham Bell is credited with inventing the telephone, in 1876."),
+    (r"\bwho (invented|made) the light ?bulb\b",
+     "Thomas Edison made the first practical light bulb, in 1879, building on earlier inventors' work."),
+    (r"\bwho discovered (gravity|the law of gravity)\b", "Isaac Newton described the law of gravity, in 1687."),
+    (r"\bwho discovered penicillin\b", "Alexander Fleming discovered penicillin, in 1928."),
+    (r"\bwho (came up with|developed|discovered) (the theory of )?relativity\b",
+     "Albert Einstein developed the theory of relativity."),
+    (r"\bfirst president of (the )?(united states|us|usa|america)\b",
+     "George Washington was the first president of the United States."),
+    # Sport
+    (r"\bhow many players\b.*\b(soccer|football)\b",
+     "A soccer team has eleven players on the field, and so does an American football team."),
+    (r"\bhow many players\b.*\bbasketball\b", "A basketball team has five players on the court."),
+    (r"\bhow many players\b.*\bbaseball\b", "A baseball team has nine players on the field."),
+    (r"\bhow many players\b.*\bvolleyball\b", "A volleyball team has six players on the court."),
+    (r"\bhow often\b.*\bolympics\b|\bolympics\b.*\bhow often\b|\bhow many years between\b.*\bolympics\b",
+     "The Summer and Winter Olympic Games are each held every four years, two years apart."),
+)  # fmt: skip
+_PATTERNS = tuple((re.compile(pattern.replace("{A}", _ANYWHERE)), fact) for pattern, fact in _FACTS)
+
+
+def almanac_fact(text: str) -> str | None:
+    """The fact the words ask for, if the table has it ("How many legs does a spider have?" -> "A spider has
+    eight legs."); None for other words, and where the words ask for two (no guessing which)."""
+    words = " ".join(text.lower().replace("’", "'").split())
+    found = list(dict.fromkeys(fact for pattern, fact in _PATTERNS if pattern.search(words)))
+    return found[0] if len(found) == 1 else None
