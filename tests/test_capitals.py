@@ -31,6 +31,9 @@ def test_a_follow_up_naming_only_the_place_gets_its_capital() -> None:
     assert capital_note("And what about Canada?", asked) == "The capital of Canada is Ottawa."
     assert capital_note("How about Brazil?", [*asked, "And Canada?"]) == "The capital of Brazil is Brasília."
     assert capital_note("What about the capital of Spain?", asked) == "The capital of Spain is Madrid."
+    # a correction: after Austria the model said Vienna again
+    corrected = capital_note("No, I meant Australia.", ["What's the capital of Austria?"])
+    assert corrected == "The capital of Australia is Canberra."
     for text, before in (
         ("And Canada?", ["Tell me about Australia."]), ("And Canada?", []), ("And Canada is big.", asked),
         ("What about dinner?", asked), ("What about it?", asked),

@@ -293,10 +293,12 @@ def _entries() -> dict[str, tuple[str, str]]:
 _PLACES = _entries()
 _LONGEST = max(len(name.split()) for name in _PLACES)
 # Where the place is named: "the capital (city) of X", "X's capital", and in a follow-up after a capital
-# question, the place alone: "And Canada?", "What about Peru?", "How about the capital of Spain?"
+# question, the place alone: "And Canada?", "What about Peru?", "How about the capital of Spain?", and a
+# correction: "No, I meant Australia." (after Austria it said Vienna again)
 _ASKED = re.compile(r"\bcapital(?: city)? of (?P<after>.+)|\b(?P<before>[\w .'-]+?)'s capital\b", re.IGNORECASE)
 _FOLLOW_UP = re.compile(
-    r"^\W*(?:(?:and )?(?:what|how) about|and)\b(?: (?:the capital )?(?:of|for|in))? (?P<after>.+)$",
+    r"^\W*(?:(?:and )?(?:what|how) about|and|(?:no\W+|sorry\W+)*i (?:meant|mean|said))\b"
+    r"(?: (?:the capital )?(?:of|for|in))? (?P<after>.+)$",
     re.IGNORECASE,
 )
 
