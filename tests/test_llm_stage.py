@@ -558,7 +558,7 @@ async def test_a_reply_the_conversation_starts_is_said_from_its_first_words(engi
     which are sent on as text, kept in the history, and what the model writes goes on from them."""
     q = "Tell me a story."
 
-    def opener(text: str, turn: int, previous: str) -> str | None:
+    def opener(text: str, turn: int, earlier: list[str], said: str) -> str | None:
         return "Once upon a time," if "story" in text else None
 
     conv, out = Conversation("You are brief.", opener=opener), Collect()

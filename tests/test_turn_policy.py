@@ -112,10 +112,10 @@ def test_a_dismissal_is_decided_at_once_and_never_answered() -> None:
 def test_a_short_reply_closed_by_the_asr_is_complete_whatever_the_score() -> None:
     opts = TurnOptions()
     for text in ("Yes.", "No, thank you.", "Tell me more.", "Why?", "Yes, please.", "I don't know.", "Goodbye!",
-                 "Yessss.", "How are you?", "Tell me a joke."):  # fmt: skip
+                 "Yessss.", "How are you?", "Tell me a joke.", "What?", "Sorry?", "Pardon?"):  # fmt: skip
         assert decide(opts, text, 0.002) == Verdict(opts.complete_ms, "complete"), text
     for text in ("Yes", "Tell me more,", "Why...", "Okay.", "Tell me more about Paris.", "Yes, Paris.", "Um, why?",
-                 "Tell me a joke about"):  # fmt: skip
+                 "Tell me a joke about", "What"):  # fmt: skip
         assert decide(opts, text, 0.002).label != "complete", text  # not closed, or more than a short reply
     assert decide(opts, "Thank you.", None).label == "silence-only"  # no score: the fixed silence
     assert decide(TurnOptions(short_replies=()), "Yes.", 0.002).label == "unsure"  # configurable, and off

@@ -20,7 +20,8 @@ class Conversation:
     """fits: whether a prompt leaves the backend room for a reply (`LLMClient.fits`); a talkative user's
     long turns can outgrow the context well within `history_turns`, and older blocks are then dropped too.
     note: the system note, if any, to put before a user's words (`notes.TurnNotes`; None: no notes).
-    opener: the words, if any, the reply to a user's words starts with (`notes.TurnNotes.opener`).
+    opener: the words, if any, the reply to a user's words starts with (`notes.TurnNotes.opener`); it is also
+        told the assistant's last reply (as heard, after a barge-in), for "Say that again.".
     Both are told the words, which user turn of the session they are, and the user's earlier words in the
     history, the last last ("Another one." after "Tell me a joke.")."""
 
@@ -28,7 +29,7 @@ class Conversation:
     history_turns: int = 16
     fits: Callable[[Messages], bool] | None = None
     note: Callable[[str, int, list[str]], str | None] | None = None
-    opener: Callable[[str, int, list[str]], str | None] | None = None
+    opener: Callable[[str, int, list[str], str], str | None] | None = None
     messages: Messages = field(default_factory=list)
     _turns: list[int] = field(default_factory=list)  # the turn of each message
     _added: int = 0  # user turns added so far (never less: dropping history keeps the count)
@@ -48,7 +49,10 @@ class Conversation:
 
     def reply_start(self, pending: str) -> str:
         """The words the reply to `pending` (a user message not added yet) starts with; "" for none."""
-        return (self.opener(pending, self._added, self._user_words()) if self.opener is not None else None) or ""
+        if self.opener is None:
+            return ""
+        said = next((m["content"] for m in reversed(self.messages) if m["role"] == "assistant"), "")
+        return self.opener(pending, self._added, self._user_words(), said) or ""
 
     def _user_words(self) -> list[str]:
         return [m["content"] for m in self.messages if m["role"] == "user"]

@@ -142,6 +142,13 @@ _OUR_TALK = re.compile(
     r"( so far| today| until now| in this (conversation|chat))?\W*$",
     re.IGNORECASE,
 )
+# Asking for the last reply again: "Can you repeat that?", "Say that again.", "Sorry?", "What did you say?"
+_SAY_AGAIN = re.compile(
+    r"^\W*(?:sorry\W+|excuse me\W+)?(?:(?:can|could|would) you |please )?(?:repeat(?: that| it| what you said| the "
+    r"answer| yourself| the last part)?|say (?:that|it) again|come again|what did you (?:just )?say|pardon(?: me)?|"
+    r"i didn't (?:hear|catch) (?:that|you|it))(?: please)?\W*$|^\W*(?:sorry|what|huh|excuse me)\s*\?\s*$",
+    re.IGNORECASE,
+)
 _TALKED = "We talked about"  # the reply's start for a summary, which the model goes on from
 # Questions about the assistant itself, which the model answers with a name and a maker it makes up ("My name
 # is Akira.", "I am an AI language model created by OpenAI.").
@@ -403,11 +410,14 @@ class TurnNotes:
         ]
         return " ".join(p for p in parts if p) or None
 
-    def opener(self, text: str, turn: int = 0, earlier: Sequence[str] = ()) -> str | None:
+    def opener(self, text: str, turn: int = 0, earlier: Sequence[str] = (), said: str = "") -> str | None:
         """What the reply to these words starts with, if anything (`Conversation.opener`): the story's
         opening or the joke, the reply a note gives word for word ("Are you human?", "Speak slower."),
         which told alone the model sometimes bent ("Are you a man or a woman?" -> "I am a man."), and that
-        it can't or wasn't told (`limits_reply`)."""
+        it can't or wasn't told (`limits_reply`), and, asked to say it again, the last reply (`said`) as it
+        was (the model answered "Can you repeat that?" with "Yes, I can repeat that." and a paraphrase)."""
+        if self.limits and said and _SAY_AGAIN.match(text):
+            return said
         if fun := self._entertainment(text, turn, earlier):
             return fun.opener
         if self.model and (reply := about_reply(text)):

@@ -71,6 +71,7 @@ SHORT_REPLIES = (
     "nothing else", "how are you", "what's new", "what do you think", "tell me a joke", "tell me another joke",
     "tell me a story", "tell me another story", "tell me something funny",
     "say something funny", "make me laugh", "sing me a song", "tell me a fun fact", "give me a fun fact",
+    "what", "sorry", "pardon", "pardon me", "huh",
 )  # fmt: skip
 
 
@@ -107,7 +108,8 @@ class TurnOptions:
         scored "Yes." 0.045, "Tell me more." 0.002 and "Why?" 0.000 even right after the bot had asked a
         question, so the commonest replies in a conversation got the long "unsure" wait. So did the first
         things people say to an assistant: "How are you?" 0.046 ("... doing"), "Tell me a joke." 0.03
-        ("... about"), "What do you think?" 0.006. Said and then continued ("Tell me a joke. About cats."),
+        ("... about"), "What do you think?" 0.006, and asked to say it again, "What?" 0.000 and "Sorry?" 0.007
+        (notes.TurnNotes.opener repeats the last reply). Said and then continued ("Tell me a joke. About cats."),
         the reply is dropped and the whole utterance answered (`continuation_ms`). Words that
         often open a longer turn ("Okay, ...", "So, ...", "Hey, ...") are left out: they stay with the model.
     """
