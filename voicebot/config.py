@@ -156,7 +156,7 @@ class LlmConfig(_Section):
         "system note says it has none and the reply starts \"Sorry, I'm offline, so I can't\", instead of pretending "
         "it did; asked the user's own facts (\"What's my name?\"), the reply starts \"You told me\" if they said it "
         "in the conversation, else \"You haven't told me\"; asked what they said (\"What did I just ask you?\"), it "
-        "quotes them",
+        "quotes them; asked to say it again (\"Sorry?\"), the reply is the last one as it was",
     )  # fmt: skip
     exact_note: bool = Field(
         True, description="before a turn that asks for a calculation (\"what is 17 times 23\", \"15 percent of "
