@@ -276,9 +276,9 @@ def _fold(text: str) -> str:
     return " ".join(re.sub(r"[^a-z ]", "", text.replace("-", " ")).split())
 
 
-def _entries() -> dict[str, tuple[str, str]]:
-    """folded name -> (the name as said, the fact)."""
-    out: dict[str, tuple[str, str]] = {}
+def _entries() -> dict[str, str]:
+    """folded name -> the fact."""
+    out: dict[str, str] = {}
     for line in _TABLE.strip().splitlines():
         names, answer = line.split(": ", 1)
         capital, _, more = answer.partition(" / ")
@@ -286,7 +286,7 @@ def _entries() -> dict[str, tuple[str, str]]:
         fact = f"The capital of {first} is {capital.removesuffix('.')}."
         fact += f" {more[0].upper()}{more[1:]}." if more else ""
         for name in names.split("|"):
-            out[_fold(name).removeprefix("the ")] = (first, fact)
+            out[_fold(name).removeprefix("the ")] = fact
     return out
 
 
@@ -308,7 +308,7 @@ def capital_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     follow-up naming only the place right after one (`earlier`: their words before, the last last); else
     None."""
     place = _place(text, earlier)
-    return _PLACES[place][1] if place is not None else None
+    return _PLACES[place] if place is not None else None
 
 
 def _place(text: str, earlier: Sequence[str]) -> str | None:
