@@ -39,6 +39,7 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "How many players are in a chess game?", "How many moons does Mars have?", "I love the planet Jupiter.",
         "What is the smallest bone in the body?", "Who wrote Harry Potter?", "What is the largest lake?",
         "What's the largest planet and the smallest planet?",  # two facts asked: no guessing which
+        "I want to climb the tallest mountain in the world.", "The speed of light is amazing.",  # no question
     ],
 )  # fmt: skip
 def test_other_questions_are_left_to_the_model(text: str) -> None:

@@ -44,7 +44,7 @@ def test_a_follow_up_naming_only_the_place_gets_its_capital() -> None:
 def test_other_words_with_capital_or_a_place_get_nothing() -> None:
     for text in (
         "Use capital letters.", "What is the capital of the company?", "What is capital?", "What is a capital gain?",
-        "What is the capital of Mars?", "Tell me about France.", "Canada is big.",
+        "What is the capital of Mars?", "Tell me about France.", "Canada is big.", "I visited the capital of France.",
     ):  # fmt: skip
         assert capital_note(text) is None, text
 

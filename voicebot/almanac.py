@@ -13,7 +13,14 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["almanac_fact"]
+__all__ = ["ASKING", "almanac_fact"]
+
+# Words that ask (a question mark, or a question's or a request's first word): "I want to climb the tallest
+# mountain in the world." is no question, and gets no fact.
+ASKING = re.compile(
+    r"\?|^\W*(what|what's|which|who|who's|whom|how|where|when|why|name|tell|is|are|do|does|can|could|give|list|say)\b",
+    re.IGNORECASE,
+)
 
 # A superlative for the whole world, not a part of it: "the largest country", "... in the world", not "the
 # largest country in Africa" or "the tallest mountain in Europe". Written "{A}" in the patterns below.
@@ -142,6 +149,8 @@ _PATTERNS = tuple((re.compile(pattern.replace("{A}", _ANYWHERE)), fact) for patt
 def almanac_fact(text: str) -> str | None:
     """The fact the words ask for, if the table has it ("How many legs does a spider have?" -> "A spider has
     eight legs."); None for other words, and where the words ask for two (no guessing which)."""
+    if not ASKING.search(text):
+        return None
     words = " ".join(text.lower().replace("’", "'").split())
     found = list(dict.fromkeys(fact for pattern, fact in _PATTERNS if pattern.search(words)))
     return found[0] if len(found) == 1 else None

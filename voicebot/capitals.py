@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from voicebot.almanac import ASKING
+
 __all__ = ["capital_note"]
 
 # "name|other name: capital", and after " / " what else a listener should know; "the" where it is said.
@@ -312,8 +314,10 @@ def capital_note(text: str, earlier: Sequence[str] = ()) -> str | None:
 
 
 def _place(text: str, earlier: Sequence[str]) -> str | None:
-    """The folded place whose capital the words ask for, directly or as a follow-up (after a follow-up too)."""
-    if (place := _asked(text)) is not None:
+    """The folded place whose capital the words ask for, directly (a question: "I visited the capital of
+    France." gets nothing) or as a follow-up (after a follow-up too)."""
+    asking = ASKING.search(text) or re.match(r"\W*(the )?capital\b", text, re.IGNORECASE)  # or "Capital of Texas."
+    if asking and (place := _asked(text)) is not None:
         return place
     if earlier and (follow := _FOLLOW_UP.match(text)) and (place := _place_at_start(follow["after"], True)):
         return place if _place(earlier[-1], earlier[:-1]) is not None else None
