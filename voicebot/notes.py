@@ -1,7 +1,8 @@
 """What the model is told right before a user's turn, from what the user said: the clock (with the dates and
 the time elsewhere asked about: voicebot/dates.py, voicebot/world_clock.py), what it cannot do, who it is,
 the exact result of a calculation, a unit conversion or a spelling (voicebot/arithmetic.py,
-voicebot/units.py, voicebot/spelling.py), a capital (voicebot/capitals.py), the user's own earlier words,
+voicebot/units.py, voicebot/spelling.py), a capital or a classic fact (voicebot/capitals.py,
+voicebot/almanac.py), the user's own earlier words,
 a coin flip or a die drawn (voicebot/chance.py), what to say when asked to speak slower
 (voicebot/speaking_rate.py), and how to take a request for a story, a joke or a song (voicebot/entertain.py).
 
@@ -377,11 +378,12 @@ class TurnNotes:
     """The note for a user's turn. clock: the wall clock for turns about the time (None: no clock note);
     limits: say what the assistant cannot do when it is asked to, and that it knows of the user only what
     they said (quoted when they ask what it was); exact: give the exact result of a calculation, a unit
-    conversion or a spelling the user asked for, and a capital from a table; chance: draw a coin flip, a die
-    or a random number asked for; model: the language model's name for questions about the assistant itself
-    (None: no such note); rate: say that the voice now speaks slower or faster when asked to (where it can:
-    `Tts.rates`); entertain: a story asked for starts "Once upon a time," or the like, a joke is drawn from
-    a list, "sing" gets that it cannot, each as a note and as the reply's start (`opener`; entertain.py).
+    conversion or a spelling the user asked for, and a capital or a classic fact from a table; chance: draw a
+    coin flip, a die or a random number asked for; model: the language model's name for questions about the
+    assistant itself (None: no such note); rate: say that the voice now speaks slower or faster when asked to
+    (where it can: `Tts.rates`); entertain: a story asked for starts "Once upon a time," or the like, a joke
+    is drawn from a list, "sing" gets that it cannot, each as a note and as the reply's start (`opener`;
+    entertain.py).
     seed: the session's, for the draws."""
 
     clock: Callable[[], datetime] | None = None
