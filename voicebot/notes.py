@@ -2,9 +2,9 @@
 the time elsewhere asked about: voicebot/dates.py, voicebot/world_clock.py), what it cannot do, who it is,
 the exact result of a calculation, a unit conversion or a spelling (voicebot/arithmetic.py,
 voicebot/units.py, voicebot/spelling.py), a capital or a classic fact (voicebot/capitals.py,
-voicebot/almanac.py), the user's own earlier words,
-a coin flip or a die drawn (voicebot/chance.py), what to say when asked to speak slower
-(voicebot/speaking_rate.py), and how to take a request for a story, a joke or a song (voicebot/entertain.py).
+voicebot/almanac.py), the user's own earlier words, a coin flip or a die drawn (voicebot/chance.py), what to
+say when asked to speak slower (voicebot/speaking_rate.py), and how to take a request for a story, a joke or
+a song (voicebot/entertain.py).
 
 A small model makes up what it does not know. Asked "What time is it?", "What day is it?" or "What year is
 it?", the default 0.5B answers "10:00 AM", "Monday", "2023"; asked to set a timer, turn on the lights or
