@@ -144,11 +144,13 @@ def test_days_until_my_birthday_count_to_the_day_told_or_say_it_was_not() -> Non
         ("My birthday is on March 3rd.", "March 3 is 87 days from today."),
         ("I was born on the 5th of May.", "May 5 is 150 days from today."),
         ("Hi, my birthday is June 10 and I love cake.", "June 10 is 186 days from today."),
+        ("My birthday is the fifth of May.", "May 5 is 150 days from today."),  # any date the clock note reads
     ):
         note = notes(asked, 1, [told])
         assert note is not None and counted in note, (told, note)
         assert notes.opener(asked, 1, [told]) is None  # the note's count leads ("You told me" led away from it)
     assert notes.opener("When is my birthday?", 1, ["I was born on the 5th of May."]) == "You told me"
+    assert notes.opener(asked, 1, ["My birthday is 5th May."]) == "You told me"  # no date the clock note reads
     for vague in ("My birthday is in 5 days.", "I was born in 1990."):  # no day to count to
         assert "days from today" not in notes(asked, 1, [vague]), vague
 

@@ -85,6 +85,12 @@ _HOLIDAY_PATTERNS = [(name, re.compile(rf"\b({words})\b"), when) for name, words
 HOLIDAY_WORDS = "|".join(words for _, words, _ in _HOLIDAYS)  # a turn naming one is about the calendar
 
 
+def said_date(text: str) -> str | None:
+    """The first date the words name, as `date_note` reads dates ("march 3rd", "the fifth of may"); else None."""
+    match = _DATE.search(re.sub(r"\s+", " ", text.lower().replace("-", " ")))
+    return match.group() if match else None
+
+
 def date_note(text: str, today: date, limit: int = 2) -> str | None:
     """The dates the user's words ask about, counted from `today`; None when they ask about none.
     Only called for turns about the time (notes.about_time)."""

@@ -31,7 +31,7 @@ from voicebot.almanac import almanac_fact
 from voicebot.arithmetic import arithmetic_note, follow_up
 from voicebot.capitals import capital_note
 from voicebot.chance import chance_note
-from voicebot.dates import DAYS, HOLIDAY_WORDS, MONTHS, clock_time, date_note, long_date
+from voicebot.dates import DAYS, HOLIDAY_WORDS, MONTHS, clock_time, date_note, long_date, said_date
 from voicebot.entertain import Entertainment, entertain
 from voicebot.speaking_rate import rate_request
 from voicebot.spelling import spelling_note
@@ -322,13 +322,9 @@ def exact_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     return "Exact result: " + " ".join(found) if found else None
 
 
-# The day a user told as their birthday: "My birthday is on March 3rd.", "I was born on the 5th of May."
-_MONTH = "|".join(MONTHS)
-_BIRTHDAY_TOLD = re.compile(
-    rf"\b(?:my birthday(?: is|'s)|i was born)(?: on)?(?: the)? (?P<day>(?:{_MONTH}) \d{{1,2}}(?:st|nd|rd|th)?|"
-    rf"\d{{1,2}}(?:st|nd|rd|th)?(?: of)? (?:{_MONTH}))\b",
-    re.IGNORECASE,
-)
+# Where a user tells their birthday: "My birthday is on March 3rd.", "I was born on the 5th of May." (the day
+# after it is read as the dates are: dates.said_date)
+_BIRTHDAY_TOLD = re.compile(r"\b(?:my birthday(?: is|'s)|i was born)\b(?P<rest>.*)", re.IGNORECASE)
 _COUNTS = re.compile(r"\bhow (many|long|soon)\b|\b(until|till)\b", re.IGNORECASE)
 _ASKS_BIRTHDAY = re.compile(r"\bmy (next )?birthday\b(?! (on|is))", re.IGNORECASE)
 
@@ -337,7 +333,7 @@ def _with_birthday(text: str, earlier: Sequence[str]) -> str:
     """"How many days until my birthday?" with the day the user told earlier ("... on March 3"), for the dates."""
     if not _ASKS_BIRTHDAY.search(text):
         return text
-    told = [m["day"] for words in earlier if (m := _BIRTHDAY_TOLD.search(words))]
+    told = [day for words in earlier if (m := _BIRTHDAY_TOLD.search(words)) and (day := said_date(m["rest"]))]
     return f"{text.rstrip(' ?.!')} on {told[-1]}?" if told else text
 
 
