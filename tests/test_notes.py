@@ -68,8 +68,15 @@ def test_a_question_about_the_users_own_facts_starts_with_what_it_was_told() -> 
         assert note is not None and "only what they said" in note, asked
         assert notes.opener(asked) == "You haven't told me", asked  # the model made up "John", "25 years old"
     # told earlier, the history answers it ("You told me your name is Maria."; alone it said "My name is Maria.")
-    assert notes.opener("What's my name?", 1, ["Hi, I'm Maria."]) == "You told me"
-    assert notes.opener("What's my name?", 1, ["My name is Maria."]) == "You told me"
+    # a name they gave starts the reply whole: started "You told me", the model once finished "... your name is
+    # Voicebot" (its own, asked earlier in the talk)
+    assert notes.opener("What's my name?", 1, ["Hi, I'm Maria."]) == "You told me your name is Maria."
+    assert notes.opener("What's my name?", 1, ["My name is Mary Jane Watson."]) == (
+        "You told me your name is Mary Jane Watson."
+    )
+    assert notes.opener("Who am I?", 2, ["I'm Sam.", "Actually, call me Samuel."]) == "You told me your name is Samuel."
+    assert notes.opener("What's my name?", 1, ["my name is maria"]) == "You told me"  # no name to take: the history
+    assert notes.opener("What's my name?", 1, ["I'm French."]) == "You told me"  # (a word that only looks like one)
     told = ["Hi, my name is Maria and I am 34."]
     assert notes.opener("How old am I?", 1, told) == "You told me"
     assert notes.opener("What's my job?", 1, told) == "You haven't told me"  # ("... that I am 34 years old.")
@@ -105,12 +112,15 @@ def test_questions_about_the_assistant_get_who_it_is() -> None:
     assert notes("Are you human?").endswith('Reply: "No, I\'m not a person. I\'m Voicebot, a computer program."')
     assert 'Reply: "No, I\'m offline' in notes("Are you connected to the internet?")
     assert 'Reply: "Yes' in notes("Are you an AI?")
-    assert "Reply" not in notes("What's your name?")
+    assert "Reply" not in notes("Who made you?")
+    # its name too: after the user gave theirs, the model answered "What's your name?" with it ("My name is Priya.")
+    assert notes("What's your name?").endswith('Reply: "My name is Voicebot."')
     assert TurnNotes(None)("What's your name?") is None  # no model given: no such note
     # the reply to give is also the reply's start, word for word
     assert notes.opener("Are you a man or a woman?") == "Neither: I'm Voicebot, a computer program."
     assert notes.opener("Are you a real person?") == "No, I'm not a person. I'm Voicebot, a computer program."
-    assert notes.opener("What's your name?") is None and TurnNotes(None).opener("Are you human?") is None
+    assert notes.opener("What's your name?") == "My name is Voicebot." and notes.opener("Who made you?") is None
+    assert TurnNotes(None).opener("Are you human?") is None
     assert TurnNotes(None, rate=True).opener("Speak slower please.") == "Sure, I'll speak more slowly."
     assert TurnNotes(None).opener("Speak slower please.") is None  # a voice that cannot change pace
     assert model_label("qwen2.5-coder-0.5b") == "qwen2.5-coder-0.5b"

@@ -216,10 +216,17 @@ def about_note(text: str, model: str) -> str | None:
     )
 
 
+# Asked its name after the user gave theirs, the model answered with the user's ("My name is Priya.").
+_YOUR_NAME = re.compile(r"\bwhat('s| is) your name\b", re.IGNORECASE)
+
+
 def about_reply(text: str) -> str | None:
-    """The reply to a yes-or-no question about what it is ("Are you human?"); None for other words."""
+    """The reply to a yes-or-no question about what it is ("Are you human?"), or to its name; None for other
+    words."""
     if _ABOUT_SELF.search(text) is None:
         return None
+    if _YOUR_NAME.search(text):
+        return "My name is Voicebot."
     return next((reply for pattern, reply in _ARE_YOU_PATTERNS if pattern.search(text)), None)
 
 
@@ -282,9 +289,35 @@ def limits_reply(text: str, earlier: Sequence[str] = ()) -> str | None:
     asked = [told for question, told in _USER_FACTS if question.search(text)]
     if asked and _COUNTS.search(text) and _with_birthday(text, earlier) != text:
         return None  # "How long until my birthday?" after they said the day: the clock note counts the days to it
+    if asked and asked[0] is _USER_FACTS[0][1] and (name := told_name(earlier)):
+        return f"You told me your name is {name}."
     if asked:
         return "You told me" if all(any(t.search(words) for words in earlier) for t in asked) else "You haven't told me"
     return "Sorry, I'm offline, so I can't" if lacking(text) else None
+
+
+# A name the user gave: the model, started "You told me", once finished "... your name is Voicebot" (its own name,
+# asked for earlier in the talk), so the name itself starts the reply. A capitalised word after "I'm" is taken
+# as a name unless it says where the user is from or how they are.
+_NAME_TOLD = re.compile(
+    r"(?i:\bmy name(?:'s| is)|\bcall me|\b(?:i'm|i am) called)\s+([A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2})|"
+    r"\b(?:I am|I'm) ([A-Z][a-z'-]+)\b(?! [A-Z])"
+)
+_NOT_NAMES = frozenset({
+    "american", "british", "english", "french", "german", "spanish", "italian", "chinese", "japanese", "indian",
+    "canadian", "mexican", "irish", "scottish", "australian", "russian", "dutch", "polish", "christian", "jewish",
+    "muslim", "catholic", "sorry", "fine", "okay", "good", "great", "here", "back", "home",
+})  # fmt: skip
+
+
+def told_name(earlier: Sequence[str]) -> str | None:
+    """The name the user last gave for themselves ("My name is Maria.", "Call me Sam.", "Hi, I'm Tom."), if any."""
+    for words in reversed(earlier):
+        names = [a or b for a, b in _NAME_TOLD.findall(words)]
+        names = [n for n in names if n.split()[0].lower() not in _NOT_NAMES]
+        if names:
+            return names[-1]
+    return None
 
 
 def recall_note(text: str, earlier: Sequence[str] = ()) -> str | None:
