@@ -21,6 +21,13 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "What is the tallest mountain in the world?": "Everest",
     "At what temperature does water freeze?": "0 degrees",
     "What gas do plants take in from the air?": "carbon dioxide",
+    "What color do you get when you mix blue and yellow?": "green",  # a light blue
+    "What do red and blue make?": "purple",
+    "How many zeros are in a million?": "six",  # 10,000
+    "What is H2O?": "water",  # a chemical element with atomic number 16
+    "How many strings does a guitar have?": "six",  # 12
+    "How long should I boil an egg?": "minutes",  # 15-20 minutes
+    "What animal is known as the king of the jungle?": "lion",  # the African elephant
 }
 
 
@@ -39,6 +46,8 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "How many players are in a chess game?", "How many moons does Mars have?", "I love the planet Jupiter.",
         "What is the smallest bone in the body?", "Who wrote Harry Potter?", "What is the largest lake?",
         "What's the largest planet and the smallest planet?",  # two facts asked: no guessing which
+        "What happens when you mix blue, yellow and red?", "Who makes blue and yellow flags?",  # not two paints
+        "What is H2O made of?", "How many strings does a bass guitar have?", "How long do I boil pasta?",
         "I want to climb the tallest mountain in the world.", "The speed of light is amazing.",  # no question
     ],
 )  # fmt: skip

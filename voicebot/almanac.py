@@ -27,6 +27,13 @@ ASKING = re.compile(
 _ANYWHERE = (
     r"(?!\s+(?:in|of|on|by|from|near|for)\b(?!\s+(?:the\s+|our\s+)?(?:world|earth|solar system|universe|planet)\b))"
 )
+# Two paint colors asked to be mixed, in either order, and no third one ("blue, yellow and red").
+_MIX = (
+    r"^(?=.*\b{0}\b)(?=.*\b{1}\b)"
+    r"(?=.*\b(mix\w*|combin\w*|together)\b|.*\bcolou?rs?\b.*\bmakes?\b|.*\bmakes?\b.*\bcolou?rs?\b|"
+    r".*\bwhat (do|does) \w+ and \w+ make\b)"
+    r"(?!.*\b(?!{0}\b|{1}\b)(red|yellow|blue|white|black|green|orange|purple|pink|brown)\b)"
+)
 # (what asks for it, the fact as said). Patterns run on the lower-cased words, punctuation kept.
 _FACTS = (
     # The solar system
@@ -119,6 +126,28 @@ _FACTS = (
     (r"\bhow many sides (does|do|has) (a|an) pentagon\b", "A pentagon has five sides."),
     (r"\bhow many sides (does|do|has) (a|an) hexagon\b", "A hexagon has six sides."),
     (r"\bhow many sides (does|do|has) (a|an) octagon\b", "An octagon has eight sides."),
+    (r"\bhow many zero(e)?s (are )?(there )?in (a|one) thousand\b", "A thousand has three zeros."),
+    (r"\bhow many zero(e)?s (are )?(there )?in (a|one) million\b", "A million has six zeros."),
+    (r"\bhow many zero(e)?s (are )?(there )?in (a|one) billion\b", "A billion has nine zeros."),
+    (r"\bhow many zero(e)?s (are )?(there )?in (a|one) trillion\b", "A trillion has twelve zeros."),
+    (r"^\W*what('s| is) h ?2 ?o\W*$", "H2O is water: two hydrogen atoms and one oxygen atom."),
+    (r"^\W*what('s| is) co ?2\W*$", "CO2 is carbon dioxide: one carbon atom and two oxygen atoms."),
+    # Paint colors mixed, as children learn them: the primary pairs
+    (_MIX.format("blue", "yellow"), "Blue and yellow make green."),
+    (_MIX.format("red", "yellow"), "Red and yellow make orange."),
+    (_MIX.format("red", "blue"), "Red and blue make purple."),
+    (_MIX.format("red", "white"), "Red and white make pink."),
+    (_MIX.format("black", "white"), "Black and white make gray."),
+    # Music and the kitchen
+    (r"\bhow many strings (does|do|on|are on|has) (a |an |the )?(standard |regular |acoustic |electric )?guitars?\b",
+     "A standard guitar has six strings."),
+    (r"\bhow many strings (does|do|on|are on|has) (a |an |the )?violins?\b", "A violin has four strings."),
+    (r"\bhow many strings (does|do|on|are on|has) (a |an |the )?ukuleles?\b", "A ukulele has four strings."),
+    (r"\bhow many keys (does|do|on|are on|has) (a |an |the )?(standard |regular )?pianos?\b",
+     "A standard piano has 88 keys: 52 white and 36 black."),
+    (r"\bhow long (should i|do i|do you|does it take to|to) (hard |soft )?boil (an? |the )?eggs?\b",
+     "Put the egg into boiling water: about 6 to 7 minutes for a soft yolk, 10 to 12 for hard-boiled."),
+    (r"\bking of the jungle\b", "The lion is called the king of the jungle."),
     # People and history
     (r"\bwho (wrote|is the author of) romeo and juliet\b", "William Shakespeare wrote Romeo and Juliet."),
     (r"\bwho (wrote|is the author of) hamlet\b", "William Shakespeare wrote Hamlet."),
