@@ -28,6 +28,14 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "How many strings does a guitar have?": "six",  # 12
     "How long should I boil an egg?": "minutes",  # 15-20 minutes
     "What animal is known as the king of the jungle?": "lion",  # the African elephant
+    "Who invented the airplane?": "Wright",  # John F. Kennedy
+    "What do caterpillars turn into?": "butterflies",  # leaves
+    "What do pandas eat?": "bamboo",  # "Pandas is a popular data analysis library in Python"
+    "When did World War Two end?": "1945",  # July 14, 1945
+    "How long does it take the moon to orbit the Earth?": "27 days",  # 24 hours
+    "Which is the smallest continent?": "Australia",  # Africa
+    "What is the fastest bird?": "falcon",  # the parrot
+    "What is the biggest ocean animal?": "blue whale",  # the sea turtle (the ocean's fact, before the table knew it)
 }
 
 
@@ -47,6 +55,7 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "What is the smallest bone in the body?", "Who wrote Harry Potter?", "What is the largest lake?",
         "What's the largest planet and the smallest planet?",  # two facts asked: no guessing which
         "What happens when you mix blue, yellow and red?", "Who makes blue and yellow flags?",  # not two paints
+        "What is the largest planet's red spot?", "What is the biggest ocean liner?",  # the noun goes on
         "What is H2O made of?", "How many strings does a bass guitar have?", "How long do I boil pasta?",
         "I want to climb the tallest mountain in the world.", "The speed of light is amazing.",  # no question
     ],

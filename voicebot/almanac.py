@@ -24,8 +24,12 @@ ASKING = re.compile(
 
 # A superlative for the whole world, not a part of it: "the largest country", "... in the world", not "the
 # largest country in Africa" or "the tallest mountain in Europe". Written "{A}" in the patterns below.
+# The superlative's noun must also end the phrase: "the biggest ocean animal" and "the largest planet's red spot"
+# ask for something else.
 _ANYWHERE = (
     r"(?!\s+(?:in|of|on|by|from|near|for)\b(?!\s+(?:the\s+|our\s+)?(?:world|earth|solar system|universe|planet)\b))"
+    r"(?=\s*$|\s*[?.!,;]|\s+(?:in|of|on|by|from|near|for|is|was|that|which|ever|there|known|and|or|to|we|you|"
+    r"around|alive|today|now|please|by)\b)"
 )
 # Two paint colors asked to be mixed, in either order, and no third one ("blue, yellow and red").
 _MIX = (
@@ -55,6 +59,8 @@ _FACTS = (
      r"\bdistance to the sun\b", "The sun is about 150 million kilometers, or 93 million miles, from Earth."),
     (r"\b(closest|nearest) star to (the )?earth\b|\bstar (is )?(the )?(closest|nearest) to (the )?earth\b",
      "The sun is the closest star to Earth; the next closest is Proxima Centauri, about 4.2 light years away."),
+    (r"\bhow long does it take (for )?the moon to (go around|orbit|travel around|circle) (the )?earth\b",
+     "The moon goes around the Earth in about 27 days; from one full moon to the next takes about 29 and a half."),
     (r"\bhow long does it take (the )?earth to (go|travel|move|orbit) around the sun\b|"
      r"\bhow long is (a|one) year on earth\b", "The Earth goes around the sun in about 365 and a quarter days."),
     (r"\bwhat planet do (we|humans|people) live on\b", "We live on Earth, the third planet from the sun."),
@@ -81,6 +87,7 @@ _FACTS = (
     (r"\b(largest|biggest) desert\b{A}|\bdesert is the (largest|biggest)\b{A}",
      "Antarctica is the largest desert; the Sahara is the largest hot desert."),
     (r"\b(largest|biggest) continent\b{A}|\bcontinent is the (largest|biggest)\b{A}", "Asia is the largest continent."),
+    (r"\bsmallest continent\b{A}|\bcontinent is the smallest\b{A}", "Australia is the smallest continent."),
     # Living things
     (r"\bhow many legs (does|do) (a |an )?spiders?( have)?\b", "A spider has eight legs."),
     (r"\bhow many legs (does|do) (an? )?insects?( have)?\b", "An insect has six legs."),
@@ -92,11 +99,24 @@ _FACTS = (
      r".*\b(adult|human|person|grown|we|you)\b", "An adult has 32 teeth, wisdom teeth included."),
     (r"\bhow many chromosomes\b(?!.*\b(dog|cat|plant|fly)\b)", "Humans have 46 chromosomes, in 23 pairs."),
     (r"\b(largest|biggest) organ\b", "The skin is the largest organ of the human body."),
-    (r"\b(largest|biggest) animal\b{A}|\banimal is the (largest|biggest)\b{A}",
+    (r"\b(largest|biggest) (ocean |sea |marine )?animal\b{A}|\banimal is the (largest|biggest)\b{A}",
      "The blue whale is the largest animal that has ever lived."),
     (r"\b(largest|biggest) mammal\b{A}|\bmammal is the (largest|biggest)\b{A}",
      "The blue whale is the largest mammal, and the largest animal that has ever lived."),
     (r"\bwhat do bees make\b", "Bees make honey, and beeswax too."),
+    (r"\bwhat (do|does) (a )?caterpillars? ((turn|change|grow) into|become)\b",
+     "Caterpillars turn into butterflies or moths."),
+    (r"\bwhat('s| is| do you call) (a|the) baby kangaroo( called)?\b", "A baby kangaroo is called a joey."),
+    (r"\bwhat('s| is| do you call) (a|the) group of lions( called)?\b", "A group of lions is called a pride."),
+    (r"\bwhat (do|does) (giant )?pandas? eat\b", "Giant pandas eat mostly bamboo."),
+    (r"\bwhere (do|does) (giant )?pandas? (live|come from)\b",
+     "Giant pandas live in the mountain forests of central China."),
+    (r"\bhow many eyes (does|do) (a |most )?spiders? have\b", "Most spiders have eight eyes."),
+    (r"\bhow many bones (does|do) (a )?sharks? have\b", "Sharks have no bones: their skeletons are cartilage."),
+    (r"\bfastest bird\b{A}|\bbird is the fastest\b{A}",
+     "The peregrine falcon is the fastest bird, diving at over 300 kilometers per hour."),
+    (r"\b(largest|biggest) internal organ\b", "The liver is the largest internal organ."),
+    (r"\blongest bone\b", "The femur, the thigh bone, is the longest bone in the human body."),
     (r"\b(largest|biggest) land animal\b{A}", "The African elephant is the largest land animal."),
     (r"\bfastest land animal\b{A}|\bland animal is the fastest\b{A}",
      "The cheetah is the fastest land animal, at up to about 110 kilometers per hour."),
@@ -148,6 +168,14 @@ _FACTS = (
     (r"\bhow long (should i|do i|do you|does it take to|to) (hard |soft )?boil (an? |the )?eggs?\b",
      "Put the egg into boiling water: about 6 to 7 minutes for a soft yolk, 10 to 12 for hard-boiled."),
     (r"\bking of the jungle\b", "The lion is called the king of the jungle."),
+    (r"\bhow many months (of the year )?(have|has|are) (thirty[- ]one|31) days\b",
+     "Seven months have 31 days: January, March, May, July, August, October and December."),
+    (r"\bhow many wheels (does|do|on|are on|has) (a |an |the )?tricycles?\b", "A tricycle has three wheels."),
+    (r"\bhow many wheels (does|do|on|are on|has) (a |an |the )?bicycles?\b", "A bicycle has two wheels."),
+    (r"\bwhen did (world war (two|2|ii)|the second world war|ww ?(2|ii))\b.*\bend\b",
+     "World War Two ended in 1945: in Europe on May 8, and with Japan's surrender on September 2."),
+    (r"\bwho (invented|made|built|flew) the (first )?(air|aero)?planes?\b",
+     "The Wright brothers, Orville and Wilbur, flew the first powered airplane, in 1903."),
     # People and history
     (r"\bwho (wrote|is the author of) romeo and juliet\b", "William Shakespeare wrote Romeo and Juliet."),
     (r"\bwho (wrote|is the author of) hamlet\b", "William Shakespeare wrote Hamlet."),

@@ -289,7 +289,7 @@ def limits_reply(text: str, earlier: Sequence[str] = ()) -> str | None:
     asked = [told for question, told in _USER_FACTS if question.search(text)]
     if asked and _COUNTS.search(text) and _with_birthday(text, earlier) != text:
         return None  # "How long until my birthday?" after they said the day: the clock note counts the days to it
-    if asked and asked[0] is _USER_FACTS[0][1] and (name := told_name(earlier)):
+    if asked == [_USER_FACTS[0][1]] and (name := told_name(earlier)):  # the name alone asked, and one given
         return f"You told me your name is {name}."
     if asked:
         return "You told me" if all(any(t.search(words) for words in earlier) for t in asked) else "You haven't told me"
