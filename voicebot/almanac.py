@@ -38,6 +38,8 @@ _MIX = (
     r".*\bwhat (do|does) \w+ and \w+ make\b)"
     r"(?!.*\b(?!{0}\b|{1}\b)(red|yellow|blue|white|black|green|orange|purple|pink|brown)\b)"
 )
+# How many zeros a number has: "... in a million", "... does a million have", not "a hundred million".
+_ZEROS = r"\bhow many zero(e)?s\b.*(?<!hundred )(?<!ten )\b{0}\b"
 # (what asks for it, the fact as said). Patterns run on the lower-cased words, punctuation kept.
 _FACTS = (
     # The solar system
@@ -59,7 +61,8 @@ _FACTS = (
      r"\bdistance to the sun\b", "The sun is about 150 million kilometers, or 93 million miles, from Earth."),
     (r"\b(closest|nearest) star to (the )?earth\b|\bstar (is )?(the )?(closest|nearest) to (the )?earth\b",
      "The sun is the closest star to Earth; the next closest is Proxima Centauri, about 4.2 light years away."),
-    (r"\bhow long does it take (for )?the moon to (go around|orbit|travel around|circle) (the )?earth\b",
+    (r"\bhow (long|many days) does it take (for )?the moon to (go around|orbit|travel around|circle) (the )?earth\b|"
+     r"\bhow long is (the moon's|a lunar) orbit\b",
      "The moon goes around the Earth in about 27 days; from one full moon to the next takes about 29 and a half."),
     (r"\bhow long does it take (the )?earth to (go|travel|move|orbit) around the sun\b|"
      r"\bhow long is (a|one) year on earth\b", "The Earth goes around the sun in about 365 and a quarter days."),
@@ -106,14 +109,18 @@ _FACTS = (
     (r"\bwhat do bees make\b", "Bees make honey, and beeswax too."),
     (r"\bwhat (do|does) (a )?caterpillars? ((turn|change|grow) into|become)\b",
      "Caterpillars turn into butterflies or moths."),
-    (r"\bwhat('s| is| do you call) (a|the) baby kangaroo( called)?\b", "A baby kangaroo is called a joey."),
-    (r"\bwhat('s| is| do you call) (a|the) group of lions( called)?\b", "A group of lions is called a pride."),
-    (r"\bwhat (do|does) (giant )?pandas? eat\b", "Giant pandas eat mostly bamboo."),
+    (r"\bbaby kangaroos?\b.*\bcalled\b|\b(call|name (for|of)) (a |the )?baby kangaroos?\b",
+     "A baby kangaroo is called a joey."),
+    (r"\bgroup of lions\b.*\bcalled\b|\b(call|name (for|of)) (a |the )?group of lions\b",
+     "A group of lions is called a pride."),
+    (r"\b(what|which) (food |foods )?(do|does) (giant )?pandas? eat\b|\bpandas?'? (food|diet)\b",
+     "Giant pandas eat mostly bamboo."),
     (r"\bwhere (do|does) (giant )?pandas? (live|come from)\b",
      "Giant pandas live in the mountain forests of central China."),
-    (r"\bhow many eyes (does|do) (a |most )?spiders? have\b", "Most spiders have eight eyes."),
-    (r"\bhow many bones (does|do) (a )?sharks? have\b", "Sharks have no bones: their skeletons are cartilage."),
-    (r"\bfastest bird\b{A}|\bbird is the fastest\b{A}",
+    (r"\bhow many eyes\b.*\bspiders?\b", "Most spiders have eight eyes."),
+    (r"\bhow many bones\b.*\bsharks?\b|\b(do|does) (a )?sharks? have (any )?bones\b",
+     "Sharks have no bones: their skeletons are cartilage."),
+    (r"\bfastest (flying )?bird\b{A}|\bbird is the fastest\b{A}",
      "The peregrine falcon is the fastest bird, diving at over 300 kilometers per hour."),
     (r"\b(largest|biggest) internal organ\b", "The liver is the largest internal organ."),
     (r"\blongest bone\b", "The femur, the thigh bone, is the longest bone in the human body."),
@@ -146,10 +153,10 @@ _FACTS = (
     (r"\bhow many sides (does|do|has) (a|an) pentagon\b", "A pentagon has five sides."),
     (r"\bhow many sides (does|do|has) (a|an) hexagon\b", "A hexagon has six sides."),
     (r"\bhow many sides (does|do|has) (a|an) octagon\b", "An octagon has eight sides."),
-    (r"\bhow many zero(e)?s (are )?(there )?in (a|one) thousand\b", "A thousand has three zeros."),
-    (r"\bhow many zero(e)?s (are )?(there )?in (a|one) million\b", "A million has six zeros."),
-    (r"\bhow many zero(e)?s (are )?(there )?in (a|one) billion\b", "A billion has nine zeros."),
-    (r"\bhow many zero(e)?s (are )?(there )?in (a|one) trillion\b", "A trillion has twelve zeros."),
+    (_ZEROS.format("thousand"), "A thousand has three zeros."),
+    (_ZEROS.format("million"), "A million has six zeros."),
+    (_ZEROS.format("billion"), "A billion has nine zeros."),
+    (_ZEROS.format("trillion"), "A trillion has twelve zeros."),
     (r"^\W*what('s| is) h ?2 ?o\W*$", "H2O is water: two hydrogen atoms and one oxygen atom."),
     (r"^\W*what('s| is) co ?2\W*$", "CO2 is carbon dioxide: one carbon atom and two oxygen atoms."),
     # Paint colors mixed, as children learn them: the primary pairs
@@ -172,9 +179,9 @@ _FACTS = (
      "Seven months have 31 days: January, March, May, July, August, October and December."),
     (r"\bhow many wheels (does|do|on|are on|has) (a |an |the )?tricycles?\b", "A tricycle has three wheels."),
     (r"\bhow many wheels (does|do|on|are on|has) (a |an |the )?bicycles?\b", "A bicycle has two wheels."),
-    (r"\bwhen did (world war (two|2|ii)|the second world war|ww ?(2|ii))\b.*\bend\b",
+    (r"\b(world war (two|2|ii)|second world war|ww ?(2|ii))\b.*\b(end|ended|over)\b",
      "World War Two ended in 1945: in Europe on May 8, and with Japan's surrender on September 2."),
-    (r"\bwho (invented|made|built|flew) the (first )?(air|aero)?planes?\b",
+    (r"\b(who (invented|made|built|flew)|inventors? of) the (first )?(air|aero)?planes?\b",
      "The Wright brothers, Orville and Wilbur, flew the first powered airplane, in 1903."),
     # People and history
     (r"\bwho (wrote|is the author of) romeo and juliet\b", "William Shakespeare wrote Romeo and Juliet."),
