@@ -36,6 +36,8 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "Which is the smallest continent?": "Australia",  # Africa
     "What is the fastest bird?": "falcon",  # the parrot
     "What is the biggest ocean animal?": "blue whale",  # the sea turtle (the ocean's fact, before the table knew it)
+    "A tricycle has how many wheels?": "three",  # four: key words in any order
+    "Are shark skeletons made of bone?": "no bones",  # "Yes, shark skeletons are made of bone."
 }
 
 
@@ -56,6 +58,9 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "What's the largest planet and the smallest planet?",  # two facts asked: no guessing which
         "What happens when you mix blue, yellow and red?", "Who makes blue and yellow flags?",  # not two paints
         "What is the largest planet's red spot?", "What is the biggest ocean liner?",  # the noun goes on
+        "Which bird is the fastest in Australia?", "How many strings does a bass guitar have?",
+        "Who invented the paper plane?", "How many eyes does a spider monkey have?", "When did World War One end?",
+        "How do I use pandas to read a file in Python?", "How many keys are on a keyboard?",
         "What is H2O made of?", "How many strings does a bass guitar have?", "How long do I boil pasta?",
         "I want to climb the tallest mountain in the world.", "The speed of light is amazing.",  # no question
     ],
