@@ -38,6 +38,10 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "What is the biggest ocean animal?": "blue whale",  # the sea turtle (the ocean's fact, before the table knew it)
     "A tricycle has how many wheels?": "three",  # four: key words in any order
     "Are shark skeletons made of bone?": "no bones",  # "Yes, shark skeletons are made of bone."
+    "Which planet in our solar system is the biggest?": "Jupiter",  # words between the noun and "is the"
+    "A spider has how many legs?": "eight",
+    "In a soccer team, how many players are there?": "eleven",
+    "Which land animal is the fastest?": "cheetah",  # (the fastest animal's pattern stays out of it)
 }
 
 
@@ -61,6 +65,8 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "Which bird is the fastest in Australia?", "How many strings does a bass guitar have?",
         "Who invented the paper plane?", "How many eyes does a spider monkey have?", "When did World War One end?",
         "How do I use pandas to read a file in Python?", "How many keys are on a keyboard?",
+        "Which country in Africa is the largest?", "Which animal in the zoo is the tallest?",
+        "Which planet has the biggest moon?", "Which planet is the biggest gas giant?",
         "What is H2O made of?", "How many strings does a bass guitar have?", "How long do I boil pasta?",
         "I want to climb the tallest mountain in the world.", "The speed of light is amazing.",  # no question
     ],

@@ -31,6 +31,12 @@ _ANYWHERE = (
     r"(?=\s*$|\s*[?.!,;]|\s+(?:in|of|on|by|from|near|for|is|was|that|which|ever|there|known|and|or|to|we|you|"
     r"around|alive|today|now|please|by)\b)"
 )
+# "Which planet in our solar system is the biggest?": up to four words between the noun and "is the", none of
+# them a place that narrows it ("Which country in Africa is the largest?"). Written "{G} the" below.
+_THEN_IS = (
+    r"(?:(?: (?:in|on|of) (?:the |our )?(?:world|earth|solar system|universe|planet)\b)"
+    r"| (?!(?:in|of|on|from|near|for|by)\b)[\w']+){0,4}? (?:is|are)"
+)
 # Two paint colors asked to be mixed, in either order, and no third one ("blue, yellow and red").
 _MIX = (
     r"^(?=.*\b{0}\b)(?=.*\b{1}\b)"
@@ -54,12 +60,12 @@ _FACTS = (
     (r"\bhow many planets\b", "There are eight planets in our solar system."),
     (r"\b(closest|nearest) planet to the sun\b|\bplanet (is )?(the )?(closest|nearest)( to)? the sun\b",
      "Mercury is the planet closest to the sun."),
-    (r"\b(largest|biggest) planet\b{A}|\bplanet is the (largest|biggest)\b{A}",
+    (r"\b(largest|biggest) planet\b{A}|\bplanet\b{G} the (largest|biggest)\b{A}",
      "Jupiter is the largest planet in our solar system."),
-    (r"\bsmallest planet\b{A}|\bplanet is the smallest\b{A}", "Mercury is the smallest planet in our solar system."),
-    (r"\bhottest planet\b{A}|\bplanet is the hottest\b{A}",
+    (r"\bsmallest planet\b{A}|\bplanet\b{G} the smallest\b{A}", "Mercury is the smallest planet in our solar system."),
+    (r"\bhottest planet\b{A}|\bplanet\b{G} the hottest\b{A}",
      "Venus is the hottest planet, even though Mercury is closer to the sun."),
-    (r"\bwhich planet is (called |known as )?the red planet\b|\bwhat is the red planet\b",
+    (r"\bwhich planet is (called |known as )?the red planet\b|\bwhat('s| is) (the name of )?the red planet\b",
      "Mars is known as the red planet."),
     (r"\bplanet (has|with) (the )?rings\b|\bwhich planet is famous for its rings\b",
      "Saturn is the planet best known for its rings, though Jupiter, Uranus and Neptune have faint ones too."),
@@ -83,36 +89,37 @@ _FACTS = (
     # The Earth
     (r"\bhow many continents\b", "There are seven continents."),
     (r"\bhow many oceans\b", "There are five oceans: the Pacific, Atlantic, Indian, Southern and Arctic."),
-    (r"\b(largest|biggest) ocean\b{A}|\bocean is the (largest|biggest)\b{A}",
+    (r"\b(largest|biggest) ocean\b{A}|\bocean\b{G} the (largest|biggest)\b{A}",
      "The Pacific is the largest ocean on Earth."),
-    (r"\b(tallest|highest) mountain\b{A}|\bmountain is the (tallest|highest)\b{A}",
+    (r"\b(tallest|highest) mountain\b{A}|\bmountain\b{G} the (tallest|highest)\b{A}",
      "Mount Everest is the tallest mountain on Earth, about 8,849 meters, or 29,032 feet, above sea level."),
     (r"\bhow (tall|high) is (mount )?everest\b", "Mount Everest is about 8,849 meters, or 29,032 feet, tall."),
-    (r"\blongest river\b{A}|\briver is the longest\b{A}",
+    (r"\blongest river\b{A}|\briver\b{G} the longest\b{A}",
      "The Nile is usually counted as the longest river, about 6,650 kilometers; some measure the Amazon longer."),
-    (r"\b(largest|biggest) (country|nation)\b{A}|\b(country|nation) is the (largest|biggest)\b{A}",
+    (r"\b(largest|biggest) (country|nation)\b{A}|\b(country|nation)\b{G} the (largest|biggest)\b{A}",
      "Russia is the largest country by area."),
-    (r"\bsmallest (country|nation)\b{A}|\b(country|nation) is the smallest\b{A}",
+    (r"\bsmallest (country|nation)\b{A}|\b(country|nation)\b{G} the smallest\b{A}",
      "Vatican City is the smallest country."),
-    (r"\b(largest|biggest) desert\b{A}|\bdesert is the (largest|biggest)\b{A}",
+    (r"\b(largest|biggest) desert\b{A}|\bdesert\b{G} the (largest|biggest)\b{A}",
      "Antarctica is the largest desert; the Sahara is the largest hot desert."),
-    (r"\b(largest|biggest) continent\b{A}|\bcontinent is the (largest|biggest)\b{A}", "Asia is the largest continent."),
-    (r"\bsmallest continent\b{A}|\bcontinent is the smallest\b{A}", "Australia is the smallest continent."),
+    (r"\b(largest|biggest) continent\b{A}|\bcontinent\b{G} the (largest|biggest)\b{A}",
+     "Asia is the largest continent."),
+    (r"\bsmallest continent\b{A}|\bcontinent\b{G} the smallest\b{A}", "Australia is the smallest continent."),
     # Living things
-    (r"\bhow many legs (does|do) (a |an )?spiders?( have)?\b", "A spider has eight legs."),
-    (r"\bhow many legs (does|do) (an? )?insects?( have)?\b", "An insect has six legs."),
-    (r"\bhow many (legs|arms) (does|do) (an? )?(octopus|octopi|octopuses)\b", "An octopus has eight arms."),
-    (r"\bhow many hearts (does|do) (an? )?(octopus|octopi|octopuses)\b", "An octopus has three hearts."),
+    (_all("how many legs", "spiders?") + r"(?!.*\bspider monkeys?\b)", "A spider has eight legs."),
+    (_all("how many legs", "insects?"), "An insect has six legs."),
+    (_all("how many (legs|arms)", "octopus|octopi|octopuses"), "An octopus has eight arms."),
+    (_all("how many hearts", "octopus|octopi|octopuses"), "An octopus has three hearts."),
     (r"\bhow many bones\b(?!.*\b(hand|foot|feet|arm|leg|skull|spine|dog|cat|horse|baby|babies)\b)"
      r".*\b(human|adult|body|person|people|we|you)\b", "An adult human has 206 bones; a baby is born with about 300."),
     (r"\bhow many teeth\b(?!.*\b(baby|babies|child|children|kids?|dog|cat|shark)\b)"
      r".*\b(adult|human|person|grown|we|you)\b", "An adult has 32 teeth, wisdom teeth included."),
     (r"\bhow many chromosomes\b(?!.*\b(dog|cat|plant|fly)\b)", "Humans have 46 chromosomes, in 23 pairs."),
     (r"\b(largest|biggest) organ\b", "The skin is the largest organ of the human body."),
-    (r"\b(largest|biggest) (ocean |sea |marine )?animal\b{A}|\banimal is the (largest|biggest)\b{A}|"
+    (r"\b(largest|biggest) (ocean |sea |marine )?animal\b{A}|\banimal\b{G} the (largest|biggest)\b{A}|"
      r"\b(largest|biggest) animal in the (sea|ocean)s?\b",
      "The blue whale is the largest animal that has ever lived."),
-    (r"\b(largest|biggest) mammal\b{A}|\bmammal is the (largest|biggest)\b{A}",
+    (r"\b(largest|biggest) mammal\b{A}|\bmammal\b{G} the (largest|biggest)\b{A}",
      "The blue whale is the largest mammal, and the largest animal that has ever lived."),
     (r"\bwhat do bees make\b", "Bees make honey, and beeswax too."),
     (_all("caterpillars?", "(turns?|changes?|grows?) into|becomes?"),
@@ -133,11 +140,11 @@ _FACTS = (
     (r"\b(largest|biggest) internal organ\b", "The liver is the largest internal organ."),
     (r"\blongest bone\b", "The femur, the thigh bone, is the longest bone in the human body."),
     (r"\b(largest|biggest) land animal\b{A}", "The African elephant is the largest land animal."),
-    (r"\bfastest land animal\b{A}|\bland animal is the fastest\b{A}",
+    (r"\bfastest land animal\b{A}|\bland animal\b{G} the fastest\b{A}",
      "The cheetah is the fastest land animal, at up to about 110 kilometers per hour."),
-    (r"\bfastest animal\b{A}|\banimal is the fastest\b{A}",
+    (r"\bfastest animal\b{A}|(?<!land )\banimal\b{G} the fastest\b{A}",
      "The peregrine falcon is the fastest animal, diving at over 300 kilometers per hour; on land, the cheetah is."),
-    (r"\btallest animal\b{A}|\banimal is the tallest\b{A}", "The giraffe is the tallest animal."),
+    (r"\btallest animal\b{A}|\banimal\b{G} the tallest\b{A}", "The giraffe is the tallest animal."),
     (r"\b(largest|biggest) bird\b{A}", "The ostrich is the largest bird."),
     (r"\bwhat gas(es)? (do|does) (plants?|trees?) (take in|absorb|use|breathe in|need)\b|"
      r"\bwhat (do|does) (plants?|trees?) (take in|absorb|breathe in) from the air\b",
@@ -195,7 +202,7 @@ _FACTS = (
     (r"\bwho (wrote|is the author of) hamlet\b", "William Shakespeare wrote Hamlet."),
     (r"\bwho painted the mona lisa\b", "Leonardo da Vinci painted the Mona Lisa."),
     (r"\bwho painted (the )?starry night\b", "Vincent van Gogh painted The Starry Night."),
-    (r"\bwho (invented|made) the (tele)?phone\b",
+    (r"\bwho (invented|made|came up with|created) the (tele)?phone\b",
      "Alexander Graham Bell is credited with inventing the telephone, in 1876."),
     (r"\bwho (invented|made) the light ?bulb\b",
      "Thomas Edison made the first practical light bulb, in 1879, building on earlier inventors' work."),
@@ -206,15 +213,17 @@ _FACTS = (
     (r"\bfirst president of (the )?(united states|us|usa|america)\b",
      "George Washington was the first president of the United States."),
     # Sport
-    (r"\bhow many players\b.*\b(soccer|football)\b",
+    (_all("how many players", "(soccer|football)"),
      "A soccer team has eleven players on the field, and so does an American football team."),
-    (r"\bhow many players\b.*\bbasketball\b", "A basketball team has five players on the court."),
-    (r"\bhow many players\b.*\bbaseball\b", "A baseball team has nine players on the field."),
-    (r"\bhow many players\b.*\bvolleyball\b", "A volleyball team has six players on the court."),
+    (_all("how many players", "basketball"), "A basketball team has five players on the court."),
+    (_all("how many players", "baseball"), "A baseball team has nine players on the field."),
+    (_all("how many players", "volleyball"), "A volleyball team has six players on the court."),
     (r"\bhow often\b.*\bolympics\b|\bolympics\b.*\bhow often\b|\bhow many years between\b.*\bolympics\b",
      "The Summer and Winter Olympic Games are each held every four years, two years apart."),
 )  # fmt: skip
-_PATTERNS = tuple((re.compile(pattern.replace("{A}", _ANYWHERE)), fact) for pattern, fact in _FACTS)
+_PATTERNS = tuple(
+    (re.compile(pattern.replace("{A}", _ANYWHERE).replace("{G}", _THEN_IS)), fact) for pattern, fact in _FACTS
+)
 
 
 def almanac_fact(text: str) -> str | None:
