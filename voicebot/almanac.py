@@ -29,7 +29,7 @@ ASKING = re.compile(
 _ANYWHERE = (
     r"(?!\s+(?:in|of|on|by|from|near|for)\b(?!\s+(?:the\s+|our\s+)?(?:world|earth|solar system|universe|planet)\b))"
     r"(?=\s*$|\s*[?.!,;]|\s+(?:in|of|on|by|from|near|for|is|was|that|which|ever|there|known|and|or|to|we|you|"
-    r"around|alive|today|now|please|by)\b)"
+    r"around|alive|today|now|please)\b)"
 )
 # "Which planet in our solar system is the biggest?": up to four words between the noun and "is the", none of
 # them a place that narrows it ("Which country in Africa is the largest?"). Written "{G} the" below.
@@ -189,7 +189,7 @@ _FACTS = (
     (r"\bhow long (should i|do i|do you|does it take to|to) (hard |soft )?boil (an? |the )?eggs?\b",
      "Put the egg into boiling water: about 6 to 7 minutes for a soft yolk, 10 to 12 for hard-boiled."),
     (r"\bking of the jungle\b", "The lion is called the king of the jungle."),
-    (_all("how many months", "thirty[- ]one|31"),
+    (_all("how many months", "(thirty[- ]one|31) days"),
      "Seven months have 31 days: January, March, May, July, August, October and December."),
     (_all("how many wheels", "tricycles?"), "A tricycle has three wheels."),
     (_all("how many wheels", "bicycles?|bikes?") + r"(?!.*\b(motor|tri|uni)\w*)", "A bicycle has two wheels."),
