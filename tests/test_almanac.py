@@ -42,6 +42,11 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "A spider has how many legs?": "eight",
     "In a soccer team, how many players are there?": "eleven",
     "Which land animal is the fastest?": "cheetah",  # (the fastest animal's pattern stays out of it)
+    "Who invented the internet?": "ARPANET",  # Elon Musk in 2008
+    "When was the radio invented?": "Marconi",  # Charles Lindley
+    "Who discovered America?": "Columbus",  # John Adams in 1776
+    "Who was the first person in space?": "Gagarin",  # "Aldrin Neil Armstrong"
+    "Who is credited with inventing the telephone?": "Bell",
 }
 
 
@@ -67,6 +72,7 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "How do I use pandas to read a file in Python?", "How many keys are on a keyboard?",
         "Which country in Africa is the largest?", "Which animal in the zoo is the tallest?",
         "Which planet has the biggest moon?", "Which planet is the biggest gas giant?",
+        "Who invented the mobile phone?", "Who invented the radio show Car Talk?", "Who invented the car seat?",
         "What is H2O made of?", "How many strings does a bass guitar have?", "How long do I boil pasta?",
         "I want to climb the tallest mountain in the world.", "The speed of light is amazing.",  # no question
     ],

@@ -52,6 +52,15 @@ def _all(*words: str) -> str:
     return "^" + "".join(rf"(?=.*\b(?:{w})\b)" for w in words)
 
 
+def _who_made(thing: str) -> str:
+    """Who invented or discovered `thing` (a regex), asked with it as the last words ("Who invented the radio?",
+    "Who was the inventor of the radio?") or as the one done to ("When was the radio invented?"); not "Who
+    invented the radio show ...?", which is about something else."""
+    last = rf"\b(?:{thing})\s*[?.!]?\s*$"
+    done = rf"\b(?:{thing})\s+(?:was |were )?(?:first )?(?:invent\w*|discover\w*|made|built)\s*[?.!]?\s*$"
+    return rf"^(?:(?=.*\b(?:invent\w*|discover\w*|came up with|who (?:made|built|created))\b)(?=.*{last})|(?=.*{done}))"
+
+
 # How many zeros a number has: "... in a million", "... does a million have", not "a hundred million".
 _ZEROS = r"\bhow many zero(e)?s\b.*(?<!hundred )(?<!ten )\b{0}\b"
 # (what asks for it, the fact as said). Patterns run on the lower-cased words, punctuation kept.
@@ -202,12 +211,48 @@ _FACTS = (
     (r"\bwho (wrote|is the author of) hamlet\b", "William Shakespeare wrote Hamlet."),
     (r"\bwho painted the mona lisa\b", "Leonardo da Vinci painted the Mona Lisa."),
     (r"\bwho painted (the )?starry night\b", "Vincent van Gogh painted The Starry Night."),
-    (r"\bwho (invented|made|came up with|created) the (tele)?phone\b",
+    (_who_made("(?<!mobile )(?<!cell )(the )?(tele)?phones?"),
      "Alexander Graham Bell is credited with inventing the telephone, in 1876."),
-    (r"\bwho (invented|made) the light ?bulb\b",
+    (_who_made("(the )?(first )?(light ?bulbs?|electric light)"),
      "Thomas Edison made the first practical light bulb, in 1879, building on earlier inventors' work."),
     (r"\bwho discovered (gravity|the law of gravity)\b", "Isaac Newton described the law of gravity, in 1687."),
-    (r"\bwho discovered penicillin\b", "Alexander Fleming discovered penicillin, in 1928."),
+    (_who_made("penicillin"), "Alexander Fleming discovered penicillin, in 1928."),
+    # Inventions and discoveries (the 0.5B: "The internet was invented by Elon Musk in 2008.")
+    (_who_made("(the )?(printing press|printing)"),
+     "Johannes Gutenberg built the printing press with movable type, around 1440."),
+    (_who_made("(the )?radios?"), "Guglielmo Marconi is credited with inventing the radio, in the 1890s."),
+    (_who_made("(the )?(television|tv)s?"),
+     "Philo Farnsworth built the first fully electronic television, in 1927; John Logie Baird showed an earlier "
+     "mechanical one."),
+    (_who_made("(the )?(world wide web|web)"), "Tim Berners-Lee invented the World Wide Web, in 1989."),
+    (_who_made("(the )?internet"),
+     "The internet grew out of the ARPANET; Vint Cerf and Bob Kahn designed its protocols in the 1970s."),
+    (_who_made("(the )?steam engines?"),
+     "James Watt made the steam engine practical in the 1770s; Thomas Newcomen built an earlier one in 1712."),
+    (_who_made("(the )?(first )?(cars?|automobiles?)"), "Karl Benz built the first practical automobile, in 1886."),
+    (_who_made("dynamite"), "Alfred Nobel invented dynamite, in 1867."),
+    (_who_made("(the )?(first )?vaccines?"), "Edward Jenner made the first vaccine, against smallpox, in 1796."),
+    (_who_made("electricity"),
+     "No one person discovered electricity; Benjamin Franklin showed in 1752 that lightning is electricity."),
+    (_who_made("(the )?(first )?computers?"),
+     "Charles Babbage designed the first mechanical computer in the 1830s; electronic ones came in the 1940s."),
+    (_who_made("america|the americas"),
+     "Christopher Columbus reached the Americas in 1492; people had lived there for thousands of years, and "
+     "Leif Erikson came around the year 1000."),
+    (_who_made("dna"),
+     "Friedrich Miescher first found DNA in 1869; its double helix was described in 1953 by James Watson and "
+     "Francis Crick, with Rosalind Franklin's work."),
+    (_who_made("(the )?pianos?"), "Bartolomeo Cristofori invented the piano, around 1700, in Italy."),
+    (_who_made("(the )?wheels?"), "No one knows who invented the wheel: it was first used about 5,500 years ago."),
+    (_who_made("(the )?telescopes?"), "Hans Lippershey made the first known telescope, in 1608."),
+    (_who_made("(the )?(first )?microscopes?"),
+     "Zacharias Janssen is usually credited with the first compound microscope, around 1590."),
+    (_who_made("(the )?(first )?bicycles?"),
+     "Karl Drais built the first two-wheeled riding machine in 1817; pedals came in the 1860s."),
+    (_all("first (person|man|human)", "in space|into space|to go to space|to space"),
+     "Yuri Gagarin was the first person in space, in 1961."),
+    (_all("first woman", "in space|into space|to go to space|to space"),
+     "Valentina Tereshkova was the first woman in space, in 1963."),
     (r"\bwho (came up with|developed|discovered) (the theory of )?relativity\b",
      "Albert Einstein developed the theory of relativity."),
     (r"\bfirst president of (the )?(united states|us|usa|america)\b",
