@@ -109,11 +109,13 @@ _ASKS_HOW = re.compile(
 # tells it (case matters where a name is told: "I'm Maria"). A note alone changed none of eight such replies;
 # a reply started "You haven't told me" or "You told me" the model finishes ("... your name.", "... you are
 # 34 years old."), but after "You told me" it also made up what it was not told ("... your name as John").
-_USER_FACTS = tuple(
+_NAME_FACT = (
+    re.compile(r"\bwhat('s| is) my name\b|\bwho am i\b", re.IGNORECASE),
+    re.compile(r"(?i:\bmy name\b|\bcall me\b|\bi'?m called\b)|\b(I am|I'm) [A-Z][a-z]+\b"),
+)
+_USER_FACTS = _NAME_FACT, *(
     (re.compile(asked, re.IGNORECASE), re.compile(told))
     for asked, told in (
-        (r"\bwhat('s| is) my name\b|\bwho am i\b",
-         r"(?i:\bmy name\b|\bcall me\b|\bi'?m called\b)|\b(I am|I'm) [A-Z][a-z]+\b"),
         (r"\bhow old am i\b|\bwhat('s| is) my age\b", r"(?i:\b(i am|i'm) \d+|\b\d+ years? old\b|\bmy age\b)"),
         (r"\b(what|when)('s| is) my birthday\b|\b(until|till|to|before) my (next )?birthday\b",
          r"(?i:\bbirthday\b|\bborn\b)"),
@@ -289,7 +291,7 @@ def limits_reply(text: str, earlier: Sequence[str] = ()) -> str | None:
     asked = [told for question, told in _USER_FACTS if question.search(text)]
     if asked and _COUNTS.search(text) and _with_birthday(text, earlier) != text:
         return None  # "How long until my birthday?" after they said the day: the clock note counts the days to it
-    if asked == [_USER_FACTS[0][1]] and (name := told_name(earlier)):  # the name alone asked, and one given
+    if asked == [_NAME_FACT[1]] and (name := told_name(earlier)):  # the name alone asked, and one given
         return f"You told me your name is {name}."
     if asked:
         return "You told me" if all(any(t.search(words) for words in earlier) for t in asked) else "You haven't told me"
