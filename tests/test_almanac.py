@@ -47,6 +47,9 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "Who discovered America?": "Columbus",  # John Adams in 1776
     "Who was the first person in space?": "Gagarin",  # "Aldrin Neil Armstrong"
     "Who is credited with inventing the telephone?": "Bell",
+    "How do I boil an egg?": "minutes",  # "heat it ... until it reaches 375°F (190°C)"
+    "How long for a soft-boiled egg?": "6 to 7 minutes",  # 15-20 minutes
+    "How long does light from the sun take to reach us?": "8 minutes",  # 29.999999999999997 seconds
 }
 
 
@@ -74,6 +77,7 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "Which planet has the biggest moon?", "Which planet is the biggest gas giant?",
         "Who invented the mobile phone?", "Who invented the radio show Car Talk?", "Who invented the car seat?",
         "What is H2O made of?", "How many strings does a bass guitar have?", "How long do I boil pasta?",
+        "How long can I stay in the sun?", "How long do plants need sunlight?", "How do I boil pasta?",
         "I want to climb the tallest mountain in the world.", "The speed of light is amazing.",  # no question
     ],
 )  # fmt: skip
@@ -86,3 +90,44 @@ def test_the_fact_is_the_note_and_the_replys_start() -> None:
     assert notes("How many legs does a spider have?") == "Fact: A spider has eight legs."
     assert notes.opener("Is Mars the closest planet to the sun?") == "Mercury is the planet closest to the sun."
     assert TurnNotes(None, exact=False).opener("How many legs does a spider have?") is None
+
+
+SOCCER = "How many players are on a soccer team?"
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "said"),
+    [
+        ([SOCCER], "And basketball?", "five"),  # "A basketball team has ten players ..., and so does a soccer team."
+        ([SOCCER, "And basketball?"], "What about in baseball?", "nine"),  # a follow-up of a follow-up
+        ([SOCCER, *["And basketball?", "And baseball?"] * 2], "And volleyball?", "six"),  # ... of four
+        (["How many legs does a spider have?"], "What about insects?", "six"),
+        (["Who invented the light bulb?"], "And the telephone?", "Bell"),  # two words swapped for one
+        (["What is the largest planet?"], "And the smallest?", "Mercury"),
+    ],
+)
+def test_a_follow_up_naming_another_thing_gets_its_fact(earlier: list[str], text: str, said: str) -> None:
+    fact = almanac_fact(text, earlier)
+    assert fact is not None and said in fact, fact
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text"),
+    [
+        ([SOCCER], "And then?"),  # no thing named
+        (["How many legs does a spider have?"], "What about a spider monkey?"),  # its pattern refuses it
+        (["How many legs does a spider have?"], "What about dogs?"),  # no fact for the swap
+        (["What is the capital of France?"], "And basketball?"),  # the last question got no fact here
+        (["How many players are on a soccer team?", "Tell me a joke."], "And basketball?"),  # not the last question
+        ([SOCCER, *["And basketball?", "And baseball?"] * 3], "And volleyball?"),  # a chain too long to follow
+    ],
+)
+def test_other_follow_ups_get_none(earlier: list[str], text: str) -> None:
+    assert almanac_fact(text, earlier) is None
+    assert almanac_fact("And basketball?") is None  # no earlier words: no follow-up
+
+
+def test_a_follow_ups_fact_starts_the_reply() -> None:
+    notes = TurnNotes(None)
+    assert notes.opener("And basketball?", 1, [SOCCER]) == "A basketball team has five players on the court."
+    assert notes("And basketball?", 1, [SOCCER]) == "Fact: A basketball team has five players on the court."

@@ -31,7 +31,13 @@ ANSWERS = {  # asked on Monday, March 9, 2026
     "What was the date last Monday?": "Last Monday was March 2, 2026, 7 days ago.",
     "How many days are left in the year?": "The end of the year is 297 days from today: Thursday, December 31, 2026.",
     "How many days are left this year?": "The end of the year is 297 days from today: Thursday, December 31, 2026.",
-    "What day of the week is February 30th?": "There is no February 30: February has 28 days.",
+    "What day of the week is February 30th?": "There is no February 30: February has 28 or 29 days.",
+    "What day of the week is February 29, 2027?": "There is no February 29, 2027: 2027 is not a leap year.",
+    # a leap day without a year is the next one (it said "There is no February 29: February has 28 days.")
+    "What happens to people born on February twenty ninth?": "February 29, 2028 is a Tuesday, 722 days from today.",
+    "When is the next leap year?": "2026 is not a leap year. The next leap day is February 29, 2028, 722 days from "
+    "today.",  # it said 2024
+    "Is 2100 a leap year?": "2100 is not a leap year. The next leap day is February 29, 2028, 722 days from today.",
 }
 
 
@@ -53,6 +59,10 @@ def test_dates_roll_over_the_year_and_the_month_and_next_means_next() -> None:
     assert date_note("What date is next Friday?", friday) == "Next Friday is March 20, 2026, 7 days from today."
     assert date_note("Is the shop open this Friday?", friday) == "This Friday is March 13, 2026, today."
     assert date_note("What day is February 29, 2028?", MONDAY).startswith("February 29, 2028 is a Tuesday")
+    assert date_note("Is this a leap year?", date(2028, 2, 29)) == (
+        "2028 is a leap year. The next leap day is February 29, 2028, today."
+    )
+    assert date_note("How many days until February 29th?", date(2028, 3, 1)) == "February 29 is 1460 days from today."
 
 
 def test_other_questions_get_no_date() -> None:
@@ -67,4 +77,5 @@ def test_the_clock_note_carries_the_dates_asked_about() -> None:
     )
     assert notes("How many hours until Halloween?").startswith("Now: 8:15 AM, Monday")  # the time is asked
     assert notes("What's the date in three weeks?").endswith("In 3 weeks it will be Monday, March 30, 2026.")
+    assert notes("When is the next leap year?").endswith("The next leap day is February 29, 2028, 722 days from today.")
     assert TurnNotes(None)("How many days until Christmas?") is None  # no clock: no dates either

@@ -89,6 +89,21 @@ def test_another_one_after_a_request_is_more_of_the_same() -> None:
     assert entertain("Another one.", random.Random(3), 2) is None
 
 
+def test_another_one_about_a_topic_with_one_item_is_another_said_so() -> None:
+    asked = "Tell me a fun fact about octopuses."
+    first = entertain(asked, random.Random(3), 1)
+    more = entertain("Another one.", random.Random(3), 2, [asked])  # it told the octopus fact again
+    assert first is not None and more is not None and "octopus" in first.opener
+    lead = "That's the only fun fact I know about octopuses. Here's another: "
+    assert more.opener.startswith(lead) and more.opener.removeprefix(lead) in [f for _, f in FACTS]
+    assert "octopus" not in more.opener.removeprefix(lead).lower()
+    joke = entertain("Another one.", random.Random(3), 2, ["Tell me a joke about cheese."])
+    assert joke is not None and joke.opener.startswith("That's the only joke I know about cheese. Here's another: ")
+    assert "cheese" not in joke.opener.split("another: ")[1].lower()
+    why = entertain("I don't get it.", random.Random(3), 3, ["Tell me a joke about cheese.", "Another one."])
+    assert why is not None and why.note.startswith("Explain the joke")  # the joke behind the lead-in
+
+
 def test_another_one_after_a_reaction_to_a_joke_is_another_joke() -> None:
     asked = ["Tell me a joke."]
     first = entertain("Tell me a joke.", random.Random(3), 1).opener

@@ -12,6 +12,7 @@ matches is left to the model.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 __all__ = ["ASKING", "almanac_fact"]
 
@@ -90,6 +91,9 @@ _FACTS = (
      r"\bhow long is (a|one) year on earth\b", "The Earth goes around the sun in about 365 and a quarter days."),
     (r"\bwhat planet do (we|humans|people) live on\b", "We live on Earth, the third planet from the sun."),
     (r"\bspeed of light\b|\bhow fast (does|is) light\b", "Light travels about 300,000 kilometers per second."),
+    (_all("how long", "light|sunlight", "sun|sun's|sunlight", "reach|get|travel|arrive|take|come")
+     + r"(?!.*\b(tan|burn|stay|sit|leave|lamp|bulb|plants?)\b)",
+     "Sunlight takes about 8 minutes and 20 seconds to reach the Earth."),
     (r"\bspeed of sound\b|\bhow fast (does|is) sound\b",
      "Sound travels about 343 meters per second in air at room temperature."),
     (r"\bfirst (person|man|human) (to walk )?on the moon\b|"
@@ -195,7 +199,8 @@ _FACTS = (
     (_all("how many strings", "ukuleles?"), "A ukulele has four strings."),
     (_all("how many keys", "pianos?"),
      "A standard piano has 88 keys: 52 white and 36 black."),
-    (r"\bhow long (should i|do i|do you|does it take to|to) (hard |soft )?boil (an? |the )?eggs?\b",
+    (r"\bhow (long|do i|do you|should i|to|can i) (should i |do i |do you |does it take to |to )?(hard |soft )?"
+     r"boil (an? |the )?eggs?\b|\bhow long\b.*\b(soft|hard)[- ]boiled eggs?\b",
      "Put the egg into boiling water: about 6 to 7 minutes for a soft yolk, 10 to 12 for hard-boiled."),
     (r"\bking of the jungle\b", "The lion is called the king of the jungle."),
     (_all("how many months", "(thirty[- ]one|31) days"),
@@ -271,11 +276,57 @@ _PATTERNS = tuple(
 )
 
 
-def almanac_fact(text: str) -> str | None:
+def almanac_fact(text: str, earlier: Sequence[str] = ()) -> str | None:
     """The fact the words ask for, if the table has it ("How many legs does a spider have?" -> "A spider has
-    eight legs."); None for other words, and where the words ask for two (no guessing which)."""
+    eight legs."); None for other words, and where the words ask for two (no guessing which). `earlier`: the
+    user's words before these, the last last, for a follow-up that names only another thing ("And basketball?"
+    after a question about soccer)."""
+    question = _question(text, earlier, _CHAIN)
+    found = _facts(question) if question is not None else []
+    return found[0] if len(found) == 1 else None
+
+
+# A follow-up naming only another thing: "And basketball?", "What about an ant?", "How about in baseball?" (up to
+# three words after an article or a preposition). The 0.5B answered "And basketball?" after the soccer fact with
+# "A basketball team has ten players on the field, and so does a soccer team.": it copied the fact's shape.
+_FOLLOW_UP = re.compile(
+    r"^\W*(?:and |(?:and )?(?:what|how) about )(?:(?:in|on|for|of|with) )?(?:(?:the|a|an) )?"
+    r"(?P<thing>(?!(?:what|which|who|how|why|when|where|is|are|do|does|can|you|it|that|this|then|so)\b)"
+    r"[\w'-]+(?: [\w'-]+){0,2})\W*$"
+)
+_CHAIN = 5  # follow-ups in a row that may still lean on the last question the table answered
+# Words of a question that are no thing to swap for another: its asking words and its grammar.
+_FRAME = frozenset({
+    "what", "what's", "which", "who", "who's", "whom", "how", "where", "when", "why", "is", "are", "was", "were",
+    "do", "does", "did", "can", "could", "the", "a", "an", "of", "in", "on", "at", "to", "for", "from", "by", "and",
+    "or", "many", "much", "long", "far", "big", "old", "there", "have", "has", "had", "it", "its",
+})  # fmt: skip
+
+
+def _question(text: str, earlier: Sequence[str], chain: int) -> str | None:
+    """The question `text` asks, lower-cased: the words themselves, or for a follow-up after a question the table
+    answered (`chain` follow-ups deep at most), that question with the follow-up's thing in place of one or two of
+    its words, where that swap, and only it, gives another single fact."""
+    words = " ".join(text.lower().replace("’", "'").split())
     if not ASKING.search(text):
         return None
-    words = " ".join(text.lower().replace("’", "'").split())
-    found = list(dict.fromkeys(fact for pattern, fact in _PATTERNS if pattern.search(words)))
-    return found[0] if len(found) == 1 else None
+    if _facts(words) or not earlier or chain == 0 or not (follow := _FOLLOW_UP.match(words)):
+        return words
+    before = _question(earlier[-1], earlier[:-1], chain - 1)
+    if before is None or len(was := _facts(before)) != 1:
+        return words
+    said, thing = before.rstrip("?.! ").split(), follow["thing"]
+    swaps: dict[str, str] = {}  # fact -> the question that asks it
+    for n in (1, 2):
+        for i in range(len(said) - n + 1):
+            if any(w.strip(",") in _FRAME for w in said[i : i + n]):
+                continue
+            swapped = " ".join([*said[:i], thing, *said[i + n :]]) + "?"
+            if len(found := _facts(swapped)) == 1 and found != was:
+                swaps.setdefault(found[0], swapped)
+    return next(iter(swaps.values())) if len(swaps) == 1 else words
+
+
+def _facts(words: str) -> list[str]:
+    """Every fact whose question pattern the (lower-cased) words match, once each."""
+    return list(dict.fromkeys(fact for pattern, fact in _PATTERNS if pattern.search(words)))

@@ -106,6 +106,7 @@ def date_note(text: str, today: date, limit: int = 2) -> str | None:
         day = _explicit(match, today)
         said.append(_named(None, day, today, weeks, count) if isinstance(day, date) else day)
     said += _relative(text, today)
+    said += _leap_years(text, today)
     if _YEAR_END.search(text):
         end = date(today.year, 12, 31)
         said.append(f"The end of the year is {(end - today).days} days from today: {long_date(end)}.")
@@ -127,10 +128,32 @@ def _explicit(match: re.Match[str], today: date) -> date | str:
             return date(int(year), _MONTHS.index(month) + 1, day)
         this_year = date(today.year, _MONTHS.index(month) + 1, day)
         return this_year if this_year >= today else date(today.year + 1, this_year.month, day)
-    except ValueError:  # "February 30th"
+    except ValueError:  # "February 30th", or February 29 outside a leap year
         name = MONTHS[_MONTHS.index(month)]
+        if (name, day, year) == ("February", 29, None):  # a leap day: the next one, not "there is none"
+            return date(_next_leap(today), 2, 29)
+        if name == "February" and day == 29:
+            return f"There is no February 29, {year}: {year} is not a leap year."
         last = calendar.monthrange(int(year) if year else today.year, _MONTHS.index(month) + 1)[1]
-        return f"There is no {name} {day}: {name} has {last} days."
+        return f"There is no {name} {day}: {name} has {'28 or 29' if name == 'February' else last} days."
+
+
+def _next_leap(today: date) -> int:
+    """The year of the next February 29 on or after today."""
+    return next(y for y in range(today.year, today.year + 9) if calendar.isleap(y) and date(y, 2, 29) >= today)
+
+
+def _leap_years(text: str, today: date) -> list[str]:
+    """What a question about leap years needs: whether the years it names (or this one) are leap years, and
+    the next. The 0.5B, told the clock, said the next leap year is 2024, and that no one is born on
+    February 29."""
+    if not re.search(r"\bleap (year|day)s?\b", text):
+        return []
+    named = [int(y) for y in re.findall(r"\b(\d{4})\b", text)] or [today.year]
+    said = [f"{y} {'is' if calendar.isleap(y) else 'is not'} a leap year." for y in dict.fromkeys(named)]
+    nxt = _next_leap(today)
+    days = (date(nxt, 2, 29) - today).days
+    return [*said, f"The next leap day is February 29, {nxt}, {f'{days} days from today' if days else 'today'}."]
 
 
 def _relative(text: str, today: date) -> list[str]:

@@ -214,7 +214,8 @@ def entertain(text: str, session: random.Random, turn: int, earlier: Sequence[st
         if _LIKED.match(text):
             return Entertainment(f'The user liked your joke. Reply: "{_GLAD}"', _GLAD)
         return Entertainment(f'Explain the joke: "{_WHY[told]}"', _WHY[told])
-    if _MORE.match(text):
+    more = _MORE.match(text) is not None
+    if more:
         text = _asked_before(earlier) or text
     if _SING.search(text):
         return Entertainment(f'You can only speak, not sing. Reply: "{_CANT_SING}"', _CANT_SING)
@@ -224,14 +225,25 @@ def entertain(text: str, session: random.Random, turn: int, earlier: Sequence[st
     if _JOKE.search(text):
         if not (jokes := _about(text, [(j, j) for j, _ in JOKES])):
             return None
-        joke = _drawn(jokes, session, turn)
-        return Entertainment(f'If asked for a joke, tell this one: "{joke}"', joke)
+        joke, lead = _another(text, jokes, [j for j, _ in JOKES], "joke", more, session, turn)
+        return Entertainment(f'If asked for a joke, tell this one: "{joke}"', lead + joke)
     if _FACT.search(text):
         if not (facts := _about(text, FACTS)):
             return None
-        fact = _drawn(facts, session, turn)
-        return Entertainment(f'If asked for a fun fact, say this one: "{fact}"', f"Here's a fun fact: {fact}")
+        fact, lead = _another(text, facts, [f for _, f in FACTS], "fun fact", more, session, turn)
+        return Entertainment(f'If asked for a fun fact, say this one: "{fact}"', (lead or "Here's a fun fact: ") + fact)
     return None
+
+
+def _another(
+    text: str, about: list[str], every: list[str], kind: str, more: bool, session: random.Random, turn: int
+) -> tuple[str, str]:
+    """The turn's item of those `about` the topic asked, and what to say before it: asked for more where the
+    list has only one about the topic, another of `every` (it told the same octopus fact again), after saying so."""
+    if not (more and len(about) == 1 and (topic := _TOPIC.search(text))):
+        return _drawn(about, session, turn), ""
+    other = _drawn([item for item in every if item != about[0]], session, turn)
+    return other, f"That's the only {kind} I know about {topic['topic'].strip()}. Here's another: "
 
 
 def _told_joke(session: random.Random, turn: int, earlier: Sequence[str]) -> str | None:
@@ -241,7 +253,7 @@ def _told_joke(session: random.Random, turn: int, earlier: Sequence[str]) -> str
     before = random.Random()
     before.setstate(session.getstate())  # drawn anew as then, leaving this turn's draws as they are
     told = entertain(earlier[-1], before, turn - 1, earlier[:-1])
-    return told.opener if told is not None and told.opener in _WHY else None
+    return next((joke for joke in _WHY if told.opener.endswith(joke)), None) if told is not None else None
 
 
 def _asked_before(earlier: Sequence[str]) -> str | None:

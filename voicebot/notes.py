@@ -44,7 +44,7 @@ from voicebot.world_clock import world_clock_note
 # which is mostly "May I ...".
 _ABOUT_TIME = re.compile(
     r"\b(time|clock|o'?clock|date|today|tonight|tomorrow|yesterday|now|currently|weekend|morning|afternoon|"
-    r"evening|noon|midnight|late|early|until|till|since|ago|birthday|patrick'?s|"
+    r"evening|noon|midnight|late|early|until|till|since|ago|birthday|patrick'?s|leap\s+(year|day)s?|"
     r"(what|which|this|next|last|current)\s+(day|week|month|year|season)|"
     + HOLIDAY_WORDS  # the holidays voicebot/dates.py counts the days to
     + "|"
@@ -380,7 +380,7 @@ def fact_note(text: str, earlier: Sequence[str] = ()) -> str | None:
 
 def known_fact(text: str, earlier: Sequence[str] = ()) -> str | None:
     """The fact the words ask for from the tables, said as the reply starts; None for other words."""
-    return capital_note(text, earlier) or almanac_fact(text)
+    return capital_note(text, earlier) or almanac_fact(text, earlier)
 
 
 def _guarded(note: Callable[..., str | None], *args: object) -> str | None:
