@@ -21,7 +21,7 @@ import re
 
 from audio.speakable import LIST_MARKER, speakable
 
-__all__ = ["PhraseChunker"]
+__all__ = ["PhraseChunker", "whole_sentences"]
 
 _ABBREVIATIONS = frozenset(
     {"mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "vs", "etc", "approx", "fig", "inc", "ltd"}
@@ -60,9 +60,11 @@ class PhraseChunker:
                 self._index += 1
         return out
 
-    def flush(self) -> list[str]:
-        """End of the reply: return what is left and get ready for the next reply."""
-        phrase = speakable(self._buf)
+    def flush(self, whole: bool = False) -> list[str]:
+        """End of the reply: return what is left and get ready for the next reply. whole: the reply was cut off
+        (a loop), so only its whole sentences are left to say, unless none of the reply has been said yet."""
+        rest = (whole_sentences(self._buf) or (self._buf if self._index == 0 else "")) if whole else self._buf
+        phrase = speakable(rest)
         self.reset()
         return [phrase] if phrase else []
 
@@ -96,6 +98,14 @@ class PhraseChunker:
             ):
                 return m.end(1), m.end()
         return None
+
+
+def whole_sentences(text: str) -> str:
+    """`text` up to the end of its last whole sentence ("" where none ends in it): what to keep of a reply cut off
+    mid-sentence ("... First, apply a stain remover. Then, use" said "Then, use" and stopped)."""
+    words = re.finditer(r"\S+", text)
+    ends = [m.end() for m in words if _SENTENCE_END.search(m.group()) and not _is_abbreviation(m.group())]
+    return text[: ends[-1]] if ends else ""
 
 
 def _is_abbreviation(word: str) -> bool:

@@ -49,6 +49,10 @@ _RANGE = re.compile(  # 7-9 hours, 1990–1995; not a date (2024-05-01), a phone
     r"(?<![\w.,/-])(\d[\d,]*(?:\.\d+)?)(?:-|\s?–\s?)(\d[\d,]*(?:\.\d+)?)(?![\w/-]|[.,]\d)"
 )
 _PHONE = re.compile(r"\d{3}-\d{4}")
+# A float's rounding noise: a run of four or more 0s or 9s, then at most three digits, ending the decimal
+# ("29.999999999999997", the coder model's way of writing 30; "0.30000000000000004"), read digit by digit for
+# seconds. Other long decimals (pi to ten places) are what was asked for, and stay.
+_FLOAT_NOISE = re.compile(r"(?<![\w.,])(\d[\d,]*)\.(\d*?)(0{4,}|9{4,})\d{0,3}(?!\d|\.\d)")
 _DEGREES = re.compile(_NUMBER + r"\s?°\s?([CF])\b")
 _FRACTIONS = {"1/2": "one half", "1/3": "one third", "2/3": "two thirds", "1/4": "one quarter", "3/4": "three quarters"}
 _FRACTION = re.compile(r"(?<![\w/.])(?:(\d+) )?([123]/[234])(?![\w/])")  # "1/2", "2 1/2"
@@ -114,6 +118,15 @@ def _latex(text: str) -> str:
     return re.sub(r"\^\{(\d)\}", r"^\1", text).replace("{", "").replace("}", "")
 
 
+def _rounded(m: re.Match[str]) -> str:
+    """The decimal rounded to the digits before its noise: 30, 0.3 (not 0.00005, whose zeros are its value)."""
+    places = len(m.group(2))
+    if places == 0 and m.group(3)[0] == "0":
+        return m.group()
+    x = round(float(m.group().replace(",", "")), places)
+    return f"{x:{',' if ',' in m.group(1) else ''}.{places}f}"
+
+
 def _not_pictograph(ch: str) -> bool:
     if ch in _INVISIBLE:
         return False
@@ -125,6 +138,7 @@ def speakable(phrase: str) -> str:
     text = _latex(_LINK.sub(r"\1", phrase))
     text = _EDGE_UNDERSCORE.sub("", text)
     text = LIST_MARKER.sub("", text)
+    text = _FLOAT_NOISE.sub(_rounded, text)
     text = _RANGE.sub(lambda m: m.group() if _PHONE.fullmatch(m.group()) else f"{m.group(1)} to {m.group(2)}", text)
     text = _DEGREES.sub(lambda m: f"{m.group(1)} degrees {'Celsius' if m.group(2) == 'C' else 'Fahrenheit'}", text)
     text = _UNIT.sub(_unit, text)

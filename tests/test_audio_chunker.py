@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from audio.chunker import PhraseChunker
+from audio.chunker import PhraseChunker, whole_sentences
 
 
 def stream(text: str, step: int = 3, chunker: PhraseChunker | None = None) -> list[str]:
@@ -112,3 +112,12 @@ def test_phrases_grow_from_the_first_so_each_is_ready_before_the_last_has_played
     words = " ".join(f"w{i}" for i in range(80))
     assert [len(p.split()) for p in stream(words, chunker=PhraseChunker(**voice))] == [4, 8, 16, 24, 24, 4]
     assert [PhraseChunker(**voice).limits(i) for i in range(5)] == [(2, 4), (4, 8), (6, 16), (6, 24), (6, 24)]
+
+
+def test_a_cut_off_reply_keeps_its_whole_sentences() -> None:
+    assert whole_sentences("See Dr. Smith. Then, use") == "See Dr. Smith."  # "Dr." ends no sentence
+    assert whole_sentences("Then, use") == ""
+    c = PhraseChunker()
+    assert c.push("It helps. Then, use a") == ["It helps."]
+    assert c.flush(whole=True) == []  # "Then, use a" is dropped
+    assert c.push("sunscreen, sunscreen") == [] and c.flush(whole=True) == ["sunscreen, sunscreen"]  # nothing said yet

@@ -273,13 +273,15 @@ class LoopingClient(EngineClient):
     """Stands in for a model that falls into a loop (the default 0.5B does on some prompts, greedily; which
     prompts depends on the CPU's rounding, so the test scripts the loop instead)."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, pieces: list[str] | None = None) -> None:
         super().__init__(engine)
         self.yielded, self.closed = 0, False
+        default = ["You", " should", " pack", " sunscreen", ",", " sunglasses", ","] + [" sunscreen", ","] * 60
+        self.pieces = pieces or default
 
     async def stream(self, messages, params, cache_key=None, on_score=None, reply_start=""):  # type: ignore[override]
         try:
-            for piece in ["You", " should", " pack", " sunscreen", ",", " sunglasses", ","] + [" sunscreen", ","] * 60:
+            for piece in self.pieces:
                 self.yielded += 1
                 yield piece
                 await asyncio.sleep(0)
@@ -298,6 +300,18 @@ async def test_a_reply_that_loops_is_stopped_where_the_loop_began(engine):
     assert said.count("sunscreen") <= 3, said  # not 61 times
     assert client.closed and client.yielded < 20  # the request was stopped, not read to its end
     assert conv.messages[-1] == {"role": "assistant", "content": done.text}
+
+
+@module_loop
+async def test_a_reply_cut_in_its_loop_keeps_its_whole_sentences(engine):
+    """Cut where its loop began, "... First, apply a stain remover. Then, use" ended mid-sentence, aloud too."""
+    pieces = ["First", ",", " apply", " a", " stain", " remover", ".", " Then", ",", " use"]
+    pieces += [" a", " stain", " remover", " kit", " to", " remove", " the", " stain", ",", " then", " use"] * 5
+    client, conv, out = LoopingClient(engine, pieces), Conversation("You are brief."), Collect()
+    await Pipeline([LlmStage(client, conv, PARAMS), out]).run(_once(fr.Transcript(1, "A stain?", True)))
+    (done,) = [f for f in out.got if isinstance(f, fr.LLMDone)]
+    assert done.finish_reason == "repetition" and done.text == "First, apply a stain remover."  # the TTS stage
+    assert conv.messages[-1] == {"role": "assistant", "content": done.text}  # says as much (tests/test_tts_stage.py)
 
 
 class BrokenClient(EngineClient):

@@ -27,6 +27,9 @@ CASES = [
     (r"\[ x = \frac{5}{7} \approx 0.71 \]", "x = 5 over 7 about 0.71"),
     (r"Take $\frac{1}{2}$ of it: $\sqrt{16} = 4$.", "Take one half of it: the square root of 16 = 4."),
     (r"It is \(100^\circ\)C; \(2^{10} = 1024\).", "It is 100 degrees Celsius; 2 to the power of 10 = 1024."),
+    # a float's rounding noise, which the voice read digit by digit for seconds
+    ("It takes about 29.999999999999997 seconds.", "It takes about 30 seconds."),
+    ("That is 0.30000000000000004 m, or 1,234.9999999 g.", "That is 0.3 meters, or 1,235 grams."),
 ]
 UNCHANGED = [
     "On 2024-05-01 call 555-1234.",  # a date, a phone number
@@ -34,6 +37,7 @@ UNCHANGED = [
     "It costs $20, about 50% of it, 3 × 4 times.",  # the phonemizer reads these well
     "The 5G network and 5 M users.",  # not our units
     "Version 3.11-slim, 2/4 done.",
+    "Pi is 3.141592653589793, and 0.00005 is small.",  # long decimals that are no noise
 ]
 
 

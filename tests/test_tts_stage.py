@@ -182,3 +182,18 @@ def test_speak_slower_makes_the_next_reply_longer_and_a_phrase_held_at_the_old_p
     slower, phrases = seconds(0.8, held=True)
     assert 1.08 < slower / normal < 1.4, (normal, slower)  # 1.0 exactly at one pace: Piper's noise is off
     assert phrases.count("The air is pure,") == 2  # made while held at 1.0, then again at 0.8
+
+
+def test_a_reply_cut_in_its_loop_says_only_its_whole_sentences() -> None:
+    """The LLM stage cuts a loop where it began, often mid-sentence: the words after the last full stop, still
+    in the chunker, are not said ("... Then, use" was)."""
+    stage, out = TtsStage(PiperTts(TtsOptions())), Collect()
+
+    async def frames() -> AsyncIterator[fr.Frame]:
+        for piece in ["First, apply a stain remover. ", "Then, use a stain remover kit"]:
+            yield fr.LLMText(1, piece)
+        yield fr.LLMDone(1, "First, apply a stain remover.", finish_reason="repetition")
+
+    asyncio.run(Pipeline([stage, out]).run(frames()))
+    (done,) = [f for f in out.got if isinstance(f, fr.TTSDone)]
+    assert done.spoken_text == ["First, apply a stain remover."]

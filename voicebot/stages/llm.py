@@ -30,6 +30,7 @@ import contextlib
 import uuid
 from dataclasses import dataclass, field
 
+from audio.chunker import whole_sentences
 from voicebot import frames as fr
 from voicebot.conversation import Conversation
 from voicebot.errors import VoicebotError
@@ -215,7 +216,7 @@ class LlmStage(Stage):
             if piece:
                 await self.emit(fr.LLMText(gen.turn_id, piece))
                 sent += piece
-        reply = (sent if loop is None else sent[:loop]).strip()  # the caller cancels a looping request
+        reply = (sent if loop is None else whole_sentences(sent[:loop]) or sent[:loop]).strip()  # as the voice cuts it
         self.conversation.record_reply(gen.turn_id, reply)  # without the loop: the model must not see it again
         error = item.error if isinstance(item, _End) else None
         if error and not sent and self.error_reply:

@@ -67,7 +67,7 @@ class TtsStage(Stage):
                 await self._speak(frame.turn_id, phrase)
         elif isinstance(frame, fr.LLMDone):
             self._begin(frame.turn_id)
-            for phrase in self._chunker.flush():
+            for phrase in self._chunker.flush(whole=frame.finish_reason == "repetition"):
                 await self._speak(frame.turn_id, phrase)
             await self.emit(fr.TTSDone(frame.turn_id, list(self._spoken)))
             self._turn_id = None
