@@ -131,3 +131,9 @@ def test_an_acknowledgement_answers_a_question_the_bot_asked() -> None:
     for text in ("Okay", "Okay, so.", "Okay, what about Rome?", "Yeah,"):  # not closed, or more than that
         assert decide(opts, text, 0.01, answering=True).label != "complete", text
     assert decide(opts, "Hmm.", 0.6, answering=True).label == "filler"  # thinking about it: no answer yet
+
+
+def test_a_question_the_notes_know_is_complete_whatever_the_score() -> None:
+    assert decide(OPTS, "What is the largest planet?", 0.01).label == "unsure"
+    assert decide(OPTS, "What is the largest planet?", 0.01, known=True).label == "complete"
+    assert decide(OPTS, "And basketball", 0.01, known=True).label == "unfinished"  # not closed: the voice stayed up

@@ -13,6 +13,7 @@ import pytest
 
 from voicebot import frames as fr
 from voicebot.clock import InputClock
+from voicebot.notes import TurnNotes
 from voicebot.pipeline import Pipeline, Stage
 from voicebot.stages.turns import TurnTakingStage
 from voicebot.turn_policy import TurnOptions
@@ -202,6 +203,18 @@ async def test_an_acknowledgement_after_the_bots_question_ends_the_turn_at_once(
         end = out.of(fr.TurnEnded)[-1]
         assert (end.turn_id, end.verdict) == (2, verdict), heard
         assert end.endpoint_s == pytest.approx(3.4 + wait_ms / 1000, abs=0.1), heard
+
+
+async def test_a_question_the_notes_have_the_fact_for_ends_the_turn_at_once() -> None:
+    """The model doubts "What is the largest planet?" (0.010: it expects "... in our solar system"); the notes
+    know the fact (notes.TurnNotes.known), so the turn ends after the short wait, not the unsure one."""
+    table = {"What is the largest planet": 0.01}
+    notes = TurnNotes(None)
+    for knows, verdict, wait_ms in ((notes.known, "complete", OPTS.complete_ms), (None, "unsure", OPTS.unsure_ms)):
+        t = TurnTakingStage(OPTS, scorer(table), knows=knows)
+        out = await play(t, segment(1, 0.0, 1.0, "What is the largest planet?"), until_s=3.5)
+        (end,) = out.of(fr.TurnEnded)
+        assert end.verdict == verdict and end.endpoint_s == pytest.approx(1.0 + wait_ms / 1000, abs=0.1)
 
 
 class Replier(Collect):

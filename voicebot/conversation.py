@@ -44,7 +44,7 @@ class Conversation:
     def _user_turn(self, text: str) -> Messages:
         """The user's words, after the note they call for, if any (told which user turn of the session this
         is: a pending turn and the same turn once added get one note)."""
-        note = self.note(text, self._added, self._user_words()) if self.note is not None else None
+        note = self.note(text, self._added, self.user_words()) if self.note is not None else None
         return [*([{"role": "system", "content": note}] if note else []), {"role": "user", "content": text}]
 
     def reply_start(self, pending: str) -> str:
@@ -52,9 +52,10 @@ class Conversation:
         if self.opener is None:
             return ""
         said = next((m["content"] for m in reversed(self.messages) if m["role"] == "assistant"), "")
-        return self.opener(pending, self._added, self._user_words(), said) or ""
+        return self.opener(pending, self._added, self.user_words(), said) or ""
 
-    def _user_words(self) -> list[str]:
+    def user_words(self) -> list[str]:
+        """The user's messages so far, the last last."""
         return [m["content"] for m in self.messages if m["role"] == "user"]
 
     def _forget_dropped(self) -> None:

@@ -4,7 +4,8 @@ the exact result of a calculation, a unit conversion or a spelling (voicebot/ari
 voicebot/units.py, voicebot/spelling.py), a capital or a classic fact (voicebot/capitals.py,
 voicebot/almanac.py), the user's own earlier words, a coin flip or a die drawn (voicebot/chance.py), what to
 say when asked to speak slower (voicebot/speaking_rate.py), and how to take a request for a story, a joke or
-a song (voicebot/entertain.py).
+a song (voicebot/entertain.py); and the reply's start where a note alone is not enough (`TurnNotes.opener`:
+also a kind word for a user who says how they feel, voicebot/feelings.py).
 
 A small model makes up what it does not know. Asked "What time is it?", "What day is it?" or "What year is
 it?", the default 0.5B answers "10:00 AM", "Monday", "2023"; asked to set a timer, turn on the lights or
@@ -33,6 +34,7 @@ from voicebot.capitals import capital_note
 from voicebot.chance import chance_note
 from voicebot.dates import DAYS, HOLIDAY_WORDS, MONTHS, clock_time, date_note, long_date, said_date
 from voicebot.entertain import Entertainment, entertain
+from voicebot.feelings import feeling_reply
 from voicebot.speaking_rate import rate_request
 from voicebot.spelling import spelling_note
 from voicebot.units import conversion_note
@@ -414,7 +416,7 @@ class TurnNotes:
     assistant itself (None: no such note); rate: say that the voice now speaks slower or faster when asked to
     (where it can: `Tts.rates`); entertain: a story asked for starts "Once upon a time," or the like, a joke
     is drawn from a list, "sing" gets that it cannot, each as a note and as the reply's start (`opener`;
-    entertain.py).
+    entertain.py), and a user who says how they feel gets a kind word first (feelings.py).
     seed: the session's, for the draws."""
 
     clock: Callable[[], datetime] | None = None
@@ -453,6 +455,8 @@ class TurnNotes:
             return said
         if fun := self._entertainment(text, turn, earlier):
             return fun.opener
+        if self.entertain and (kind := _guarded(feeling_reply, text)) and kind != said:  # not twice in a row
+            return kind
         if self.model and (reply := about_reply(text)):
             return reply
         if self.exact and (fact := _guarded(known_fact, text, earlier)):
@@ -460,6 +464,11 @@ class TurnNotes:
         if self.limits and (reply := limits_reply(text, earlier) or recall_reply(text, earlier)):
             return reply
         return rate_reply(text) if self.rate else None
+
+    def known(self, text: str, earlier: Sequence[str] = ()) -> bool:
+        """Whether the words ask for a fact the tables have (a capital, a classic fact, also as a follow-up):
+        a whole question, which the turn-taking need not wait on (turn_policy.decide)."""
+        return self.exact and _guarded(known_fact, text, earlier) is not None
 
     def _entertainment(self, text: str, turn: int, earlier: Sequence[str]) -> Entertainment | None:
         return _guarded(entertain, text, random.Random(self.seed), turn, earlier) if self.entertain else None

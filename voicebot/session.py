@@ -67,7 +67,11 @@ class Session:
             speaking_rate=models.tts.rates,
         )  # fmt: skip
         scorer = self.llm.end_of_turn if cfg.turns.end_of_turn == "model" else None
-        self.turns = TurnTakingStage(turn_options(cfg), scorer)
+
+        def knows(text: str) -> bool:  # a question the notes have the fact for is a whole one
+            return notes.known(text, self.conversation.user_words())
+
+        self.turns = TurnTakingStage(turn_options(cfg), scorer, knows=knows)
         self.pipeline = Pipeline(
             [
                 VadStage(vad_options(cfg), max_segment_ms=cfg.vad.max_segment_ms),

@@ -142,10 +142,14 @@ class Verdict:
     label: str  # complete | unsure | unfinished | silence-only | filler, dismissal (never released: no reply)
 
 
-def decide(opts: TurnOptions, text: str, p_complete: float | None, answering: bool = False) -> Verdict:
+def decide(
+    opts: TurnOptions, text: str, p_complete: float | None, answering: bool = False, known: bool = False
+) -> Verdict:
     """How long a silence after `text` ends the turn. answering: the last thing the bot said was a question,
     so an acknowledgement ("Okay.", "Yeah.", "Got it.") is the user's whole answer to it; elsewhere one
-    often opens a longer turn ("Okay, so ...") and is left to the model's score."""
+    often opens a longer turn ("Okay, so ...") and is left to the model's score. known: the words ask for a fact
+    the notes have (notes.TurnNotes.known): a whole question, whatever the score ("What is the largest planet?"
+    scored 0.010, the model expecting "... in our solar system"; "And basketball?" after a soccer question 0.009)."""
     if text.strip() and _only(opts.fillers, text):
         return Verdict(opts.silence_only_ms if p_complete is None else opts.unfinished_ms, "filler")
     if text.strip() and _only(opts.dismissals, text):  # "Stop." the user wants silence, not an answer
@@ -157,7 +161,7 @@ def decide(opts: TurnOptions, text: str, p_complete: float | None, answering: bo
     trailing_open = bool(re.search(r"(,|\.\.\.|…|-|—)\s*$", text))
     closed = bool(re.search(r"[.?!]\s*$", text)) and not trailing_open
     # "Yes." "Why?" are whole, though the model expects more; so is "Okay." to the bot's "Another one?"
-    if closed and (_only(opts.short_replies, text) or (answering and is_backchannel(opts, text))):
+    if closed and (known or _only(opts.short_replies, text) or (answering and is_backchannel(opts, text))):
         return Verdict(opts.complete_ms, "complete")
     if p_complete >= opts.complete_p:
         if closed or (not trailing_open and p_complete >= opts.open_complete_p):

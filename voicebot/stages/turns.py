@@ -107,12 +107,20 @@ class TurnTakingStage(Stage):
     name = "turns"
     wants_upstream = True
 
-    def __init__(self, opts: TurnOptions, scorer: Scorer | None, first_turn_id: int = 1) -> None:
+    def __init__(
+        self,
+        opts: TurnOptions,
+        scorer: Scorer | None,
+        first_turn_id: int = 1,
+        knows: Callable[[str], bool] | None = None,
+    ) -> None:
         """scorer: the end-of-turn probability of a user text in the conversation; it may start the reply
-        to that text at once (LlmStage.end_of_turn). None: silence only."""
+        to that text at once (LlmStage.end_of_turn). None: silence only. knows: whether the notes have the fact a
+        user text asks for in the conversation (notes.TurnNotes.known): then it is a whole question."""
         super().__init__()
         self.opts = opts
         self.scorer = scorer
+        self.knows = knows
         self.state = "listening"
         self.next_turn_id = first_turn_id
         self._utt: _Utterance | None = None
@@ -256,7 +264,8 @@ class TurnTakingStage(Stage):
             d.p = await self._score(d.turn_id, d.text)
         finally:
             self.clock.release(self)  # the verdict is known: a replay may feed the silence now
-        d.verdict = decide(self.opts, d.text, d.p, answering=self._asked)
+        known = self.knows is not None and d.p is not None and self.knows(d.text)
+        d.verdict = decide(self.opts, d.text, d.p, answering=self._asked, known=known)
         if d.verdict.label in ("unfinished", "filler", "dismissal"):  # no reply to half a thought (or to
             # "Stop."): it would only hold the CPU
             self._early = None

@@ -1,0 +1,63 @@
+"""A kind word first, when the user tells how they feel or what happened to them.
+
+Told "I had a really rough day at work.", the 0.5B said it back in the first person ("I had a really rough day at
+work, but I managed to get through it and feel refreshed."); "Today was a terrible day." and "I'm hungry." it
+repeated word for word; "My dog died yesterday." got "The dog died yesterday, which means it was not alive at the
+time."; "I'm bored." and "I feel lonely." a lecture on boredom and loneliness. Started with a short reply that
+ends in a question, it stops there (17 of 17 tried), and the user's answer goes to the model with the talk so
+far. Only statements: a turn that also asks something ("I'm tired, what should I do?") is left to the model,
+and so is a feeling about something else ("I'm tired of this", "I'm bad at math").
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["feeling_reply"]
+
+_ASKS = re.compile(
+    r"\?|\b(what|how|why|when|where|which|who|can you|could you|would you|will you|tell me|help me|should i|"
+    r"do you|any (tips|ideas|advice))\b"
+)
+_I_FEEL = r"\b(?:i'?m|i am|i feel|i'?m feeling|i've been feeling|i have been feeling|feeling)\s+"
+_VERY = r"(?:so |really |very |a (?:little |bit )?|kind of |pretty |quite |super |extremely |totally )*"
+_NOT_ABOUT = r"(?!\s+(?:of|at|with|to|for|on|in|by)\b)"  # "tired of this", "bad at math", "down to two"
+
+
+def _feeling(words: str) -> re.Pattern[str]:
+    return re.compile(rf"{_I_FEEL}{_VERY}(?:{words})\b{_NOT_ABOUT}")
+
+
+_SORRY = "I'm sorry to hear that. Do you want to talk about it?"
+_REPLIES = (  # (what the user says, the reply), the first that matches
+    (re.compile(
+        r"\bmy (?:\w+ )?(?:mom|mother|dad|father|grandma|grandmother|grandpa|grandfather|wife|husband|friend|dog|"
+        r"cat|pet|brother|sister|son|daughter|uncle|aunt) (?:just |has |have )?(?:died|passed away)\b"
+    ), "I'm so sorry for your loss. Do you want to talk about it?"),
+    (re.compile(
+        r"\b(?:i|we) (?:just |finally )?(?:got (?:the job|a new job|a job|promoted|a promotion|engaged|married|"
+        r"accepted)|passed (?:my|the) (?:\w+ )?(?:test|exam)|graduated|won (?:the|a|my)\b|had a baby)"
+    ), "Congratulations, that's wonderful news! How are you going to celebrate?"),
+    (re.compile(
+        rf"\b(?:i had|i've had|i have had|it's been|it has been|it was|today was|today has been|this (?:has been|"
+        rf"was))\s+(?:a |such a |one )?{_VERY}(?:rough|bad|terrible|awful|hard|tough|horrible|stressful|"
+        rf"exhausting|long)\s+(?:day|week|night|morning|month|year)\b"
+    ), _SORRY),
+    (_feeling(
+        r"sad|down|unhappy|lonely|depressed|miserable|upset|low|awful|terrible|horrible|stressed(?: out)?|anxious|"
+        r"worried|nervous|overwhelmed|scared|frustrated|angry|heartbroken"
+    ), _SORRY),
+    (_feeling(r"tired|exhausted|worn out|drained|sick|ill|unwell"),
+     "I'm sorry to hear that. Can you get some rest soon?"),
+    (_feeling("bored"), "Want to hear a fun fact, a joke or a short story?"),
+    (_feeling("happy|excited|thrilled|overjoyed"), "That's great to hear! What's making you so happy?"),
+)  # fmt: skip
+
+
+def feeling_reply(text: str) -> str | None:
+    """The reply's start for a user who says how they feel or what happened to them, and asks nothing; else
+    None."""
+    words = " ".join(text.lower().replace("’", "'").split())
+    if not words or _ASKS.search(words):
+        return None
+    return next((reply for pattern, reply in _REPLIES if pattern.search(words)), None)
