@@ -21,7 +21,7 @@ import re
 
 from audio.speakable import LIST_MARKER, speakable
 
-__all__ = ["PhraseChunker", "whole_sentences"]
+__all__ = ["PhraseChunker", "first_sentence", "whole_sentences"]
 
 _ABBREVIATIONS = frozenset(
     {"mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "vs", "etc", "approx", "fig", "inc", "ltd"}
@@ -103,9 +103,19 @@ class PhraseChunker:
 def whole_sentences(text: str) -> str:
     """`text` up to the end of its last whole sentence ("" where none ends in it): what to keep of a reply cut off
     mid-sentence ("... First, apply a stain remover. Then, use" said "Then, use" and stopped)."""
-    words = re.finditer(r"\S+", text)
-    ends = [m.end() for m in words if _SENTENCE_END.search(m.group()) and not _is_abbreviation(m.group())]
+    ends = _sentence_ends(text)
     return text[: ends[-1]] if ends else ""
+
+
+def first_sentence(text: str) -> str:
+    """`text`'s first whole sentence ("" where none ends in it)."""
+    ends = _sentence_ends(text)
+    return text[: ends[0]] if ends else ""
+
+
+def _sentence_ends(text: str) -> list[int]:
+    words = re.finditer(r"\S+", text)
+    return [m.end() for m in words if _SENTENCE_END.search(m.group()) and not _is_abbreviation(m.group())]
 
 
 def _is_abbreviation(word: str) -> bool:

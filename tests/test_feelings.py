@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from voicebot.conversation import WholeReply
 from voicebot.feelings import feeling_reply
 from voicebot.notes import TurnNotes
 
@@ -44,6 +45,6 @@ def test_other_words_get_none(text: str) -> None:
 def test_the_kind_word_starts_the_reply_but_not_twice_in_a_row() -> None:
     notes = TurnNotes(None)
     sorry = notes.opener("I had a rough day.")
-    assert sorry == feeling_reply("I had a rough day.")
+    assert sorry == feeling_reply("I had a rough day.") and isinstance(sorry, WholeReply)  # it asks back: all said
     assert notes.opener("Yes, it was a long day.", 1, ["I had a rough day."], said=sorry) is None  # the model's turn
     assert TurnNotes(None, entertain=False).opener("I had a rough day.") is None

@@ -12,7 +12,7 @@ from engine_load import engine_full
 
 from engine import Engine, EngineOptions
 from voicebot import frames as fr
-from voicebot.conversation import Conversation
+from voicebot.conversation import Conversation, WholeReply
 from voicebot.llm import EngineClient, ReplyParams
 from voicebot.pipeline import Pipeline, Stage
 from voicebot.stages.llm import LlmStage
@@ -589,3 +589,23 @@ async def test_a_reply_the_conversation_starts_is_said_from_its_first_words(engi
     assert done.text.startswith("Once upon a time,") and len(done.text) > len("Once upon a time,")
     assert conv.messages[-1] == {"role": "assistant", "content": done.text}
     assert next(f.text for f in out.got if isinstance(f, fr.HeldReply)).startswith("Once upon a time,")
+
+
+@module_loop
+async def test_a_whole_reply_from_the_conversation_is_all_that_is_said(engine):
+    """A `WholeReply` opener ("Say that shorter." -> the last reply's first sentence) is the reply: the model,
+    which went on with the rest word for word, is not asked to go on, and its score is still read."""
+    whole = WholeReply("Red wine comes out with cold water.")
+
+    def opener(text: str, turn: int, earlier: list[str], said: str) -> str | None:
+        return whole if "shorter" in text else "Red wine comes out"  # the second goes on: a control
+
+    for q, longer in (("Say that shorter.", False), ("How do I clean it?", True)):
+        conv, out = Conversation("You are brief.", opener=opener), Collect()
+        stage = LlmStage(EngineClient(engine), conv, PARAMS)
+        p = await stage.end_of_turn(1, q)
+        await Pipeline([stage, out]).run(_once(fr.Transcript(1, q, True)))
+        (done,) = [f for f in out.got if isinstance(f, fr.LLMDone)]
+        assert p is not None and 0.0 <= p <= 1.0
+        assert (done.text == whole) != longer and done.text.startswith("Red wine comes out"), done.text
+        assert conv.messages[-1] == {"role": "assistant", "content": done.text}

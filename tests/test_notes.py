@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from voicebot.conversation import WholeReply
 from voicebot.notes import TurnNotes, about_time, clock_note, limits_note, local_clock, model_label
 
 
@@ -174,9 +175,27 @@ def test_say_that_again_starts_the_reply_with_the_last_reply_as_it_was() -> None
     conv.add_user(1, "What is the tallest mountain?")
     conv.record_reply(1, "Mount Everest is the tallest mountain in the world.")
     for again in ("Can you repeat that?", "Say that again.", "Sorry?", "What?", "Pardon?", "I didn't catch that."):
-        assert conv.reply_start(again) == "Mount Everest is the tallest mountain in the world.", again
+        start = conv.reply_start(again)
+        assert start == "Mount Everest is the tallest mountain in the world." and isinstance(start, WholeReply), again
     for other in ("Sorry.", "Repeat after me: hello.", "What did you say about Paris?", "One more time."):
         assert conv.reply_start(other) == "", other
     conv.add_user(2, "Tell me more.")
     conv.record_reply(2, "It is in the Himalayas")  # cut short by a barge-in: what was heard
     assert conv.reply_start("What did you say?") == "It is in the Himalayas"
+
+
+def test_say_that_shorter_is_the_last_replys_first_sentence_alone() -> None:
+    """The 0.5B took the words for the question ("Yes, shorter is a more appropriate word ...")."""
+    from voicebot.conversation import Conversation
+
+    notes = TurnNotes(None)
+    conv = Conversation("sys", note=notes, opener=notes.opener)
+    assert conv.reply_start("Can you say that shorter?") == ""  # nothing said yet
+    conv.add_user(1, "How do I get a wine stain out?")
+    conv.record_reply(1, "Blot it, then rinse it with cold water from the back. Dr. Smith says salt helps too.")
+    for shorter in ("Can you say that shorter?", "Shorter, please.", "Say it in one sentence.", "Too long.",
+                    "Summarize that.", "Give me the short version."):  # fmt: skip
+        start = conv.reply_start(shorter)
+        assert start == "Blot it, then rinse it with cold water from the back." and isinstance(start, WholeReply)
+    for other in ("Which is shorter?", "Is a meter shorter than a yard?", "Summarize our conversation."):
+        assert not isinstance(conv.reply_start(other), WholeReply), other

@@ -15,13 +15,19 @@ from dataclasses import dataclass, field
 Messages = list[dict[str, str]]
 
 
+class WholeReply(str):
+    """An opener that is the whole reply: the model is not asked to go on from it. Told the last reply's first
+    sentence for "Say that shorter.", the 0.5B went on with the rest of it, word for word."""
+
+
 @dataclass
 class Conversation:
     """fits: whether a prompt leaves the backend room for a reply (`LLMClient.fits`); a talkative user's
     long turns can outgrow the context well within `history_turns`, and older blocks are then dropped too.
     note: the system note, if any, to put before a user's words (`notes.TurnNotes`; None: no notes).
-    opener: the words, if any, the reply to a user's words starts with (`notes.TurnNotes.opener`); it is also
-        told the assistant's last reply (as heard, after a barge-in), for "Say that again.".
+    opener: the words, if any, the reply to a user's words starts with (`notes.TurnNotes.opener`), or all it
+        says (a `WholeReply`); it is also told the assistant's last reply (as heard, after a barge-in), for "Say
+        that again.".
     Both are told the words, which user turn of the session they are, and the user's earlier words in the
     history, the last last ("Another one." after "Tell me a joke.")."""
 

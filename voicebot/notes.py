@@ -28,10 +28,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from audio.chunker import first_sentence
 from voicebot.almanac import almanac_fact
 from voicebot.arithmetic import arithmetic_note, follow_up
 from voicebot.capitals import capital_note
 from voicebot.chance import chance_note
+from voicebot.conversation import WholeReply
 from voicebot.dates import DAYS, HOLIDAY_WORDS, MONTHS, clock_time, date_note, long_date, said_date
 from voicebot.entertain import Entertainment, entertain
 from voicebot.feelings import feeling_reply
@@ -152,6 +154,15 @@ _SAY_AGAIN = re.compile(
     r"^\W*(?:sorry\W+|excuse me\W+)?(?:(?:can|could|would) you |please )?(?:repeat(?: that| it| what you said| the "
     r"answer| yourself| the last part)?|say (?:that|it) again|come again|what did you (?:just )?say|pardon(?: me)?|"
     r"i didn't (?:hear|catch) (?:that|you|it))(?: please)?\W*$|^\W*(?:sorry|what|huh|excuse me)\s*\?\s*$",
+    re.IGNORECASE,
+)
+# Asked for the last reply shorter: its first sentence. The 0.5B took the words themselves for the question ("Can
+# you say that shorter?" -> "Yes, shorter is a more appropriate word to describe the stain remover.").
+_SHORTER = re.compile(
+    r"^\W*(?:(?:can|could|would) you |please )?(?:(?:say|make|put|give me|tell me|keep) (?:that|it|this|your answer)"
+    r"(?: a bit| a little)? (?:shorter|briefer|short|brief|in (?:one|a) sentence|in (?:a )?few(?:er)? words|in short)|"
+    r"summari[sz]e (?:that|it|this|your answer)|(?:give me )?the short version|shorter|in short|too long)"
+    r"(?:\W+please)?\W*$",
     re.IGNORECASE,
 )
 _TALKED = "We talked about"  # the reply's start for a summary, which the model goes on from
@@ -452,11 +463,13 @@ class TurnNotes:
         it can't or wasn't told (`limits_reply`), and, asked to say it again, the last reply (`said`) as it
         was (the model answered "Can you repeat that?" with "Yes, I can repeat that." and a paraphrase)."""
         if self.limits and said and _SAY_AGAIN.match(text):
-            return said
+            return WholeReply(said)
+        if self.limits and said and _SHORTER.match(text) and (first := first_sentence(said)):
+            return WholeReply(first)
         if fun := self._entertainment(text, turn, earlier):
             return fun.opener
         if self.entertain and (kind := _guarded(feeling_reply, text)) and kind != said:  # not twice in a row
-            return kind
+            return WholeReply(kind)
         if self.model and (reply := about_reply(text)):
             return reply
         if self.exact and (fact := _guarded(known_fact, text, earlier)):

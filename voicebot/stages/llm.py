@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from audio.chunker import whole_sentences
 from voicebot import frames as fr
-from voicebot.conversation import Conversation
+from voicebot.conversation import Conversation, WholeReply
 from voicebot.errors import VoicebotError
 from voicebot.llm import LLMClient, ReplyParams
 from voicebot.pipeline import Stage
@@ -127,6 +127,8 @@ class LlmStage(Stage):
                 gen.text += text
                 if self._early is gen:  # held back: the TTS may prepare its first phrase
                     await self.emit(fr.HeldReply(gen.turn_id, gen.text))
+                if isinstance(reply_start, WholeReply) and gen.text.startswith(reply_start):
+                    break  # all it says (the opener comes first, once the score is in): the request ends here
             gen.queue.put_nowait(_End())
         except VoicebotError as e:
             gen.queue.put_nowait(_End(str(e)))
