@@ -117,6 +117,33 @@ def test_missing_input_and_unknown_config_key(tmp_path):
     _assert_clean_error(_cli("--config", str(cfg), "run", str(tmp_path / "x.wav")), "vad.aggressivenes")
 
 
+def test_output_mistakes_are_found_before_the_models_load(tmp_path, testdata):
+    """Found after the run, they lost it (a file or a folder in the output's path), or the recording itself was
+    overwritten (--out = the input)."""
+    rec = tmp_path / "rec.wav"
+    rec.write_bytes((testdata / "spk1_snt1.wav").read_bytes())
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("a file")
+    cases = [
+        (["--out", str(rec)], "is the input recording"),
+        (["--out", str(tmp_path)], "is a folder"),
+        (["--out", str(blocker / "x.wav")], "is a file, not a folder"),
+        (["--report", str(blocker / "sub" / "r.json")], "is a file, not a folder"),
+        (["--out", str(tmp_path / "a.wav"), "--report", str(tmp_path / "a.wav")], "the same file"),
+        (["--trailing-silence", "-1"], "--trailing-silence"),
+        (["--trailing-silence", "nan"], "--trailing-silence"),
+    ]
+    for flags, needle in cases:
+        proc = _cli("run", str(rec), "--fast", *flags)
+        _assert_clean_error(proc, needle)
+        assert "loaded" not in proc.stderr, (flags, proc.stderr)  # before any model
+    assert rec.read_bytes() == (testdata / "spk1_snt1.wav").read_bytes()
+    _assert_clean_error(_cli("run", str(tmp_path), "--fast"), "is a folder")
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("asr:\n  model: huge.en\n")  # found before the LLM's load, after the command too
+    _assert_clean_error(_cli("run", str(rec), "--fast", "--config", str(cfg)), "unknown Whisper model 'huge.en'")
+
+
 def test_missing_model_names_what_to_install(tmp_path, testdata):
     cfg = tmp_path / "c.yaml"
     cfg.write_text(f"llm:\n  model: {tmp_path / 'missing.gguf'}\n")
@@ -141,6 +168,7 @@ async def test_silence_and_noise_give_no_turn(cfg, models, tmp_path):
     rng = np.random.default_rng(0)
     for samples in (np.zeros(16000 * 3, np.float32), (0.05 * rng.standard_normal(16000 * 3)).astype(np.float32)):
         out, report = tmp_path / "r.wav", tmp_path / "r.json"
+        out.write_bytes(b"an earlier run's reply audio")  # would disagree with this run's report: removed
         turns = await run_file(cfg, models, samples, Path("noise"), out, report, realtime=False)
         assert turns == []
         assert json.loads(report.read_text())["turns"] == []

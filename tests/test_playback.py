@@ -43,3 +43,12 @@ def test_virtual_player_pause_and_resume_keep_the_whole_reply() -> None:
     assert 0 < played < 8000 and played + held == 8000
     p.resume()
     assert sum(len(s.samples) for s in p.segments) == 8000 and p.is_playing()
+
+
+def test_virtual_player_queues_a_replys_audio_after_its_own_not_after_another_replys() -> None:
+    """A replay faster than real time ends a reply once it is queued; its next reply used to wait behind the
+    last one's wall-clock playout (3.4 s more latency on each turn of a three-turn `run --fast`)."""
+    p = VirtualPlayer(lambda turn, wall: wall)
+    t0 = p.play(1, np.ones(32000, np.float32), 16000)  # 2 s
+    assert p.play(1, np.ones(1600, np.float32), 16000) >= t0 + 2.0  # the same reply: after its first chunk
+    assert p.play(2, np.ones(1600, np.float32), 16000) < t0 + 1.0  # the next reply: now

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import math
+import os
 import sys
 from pathlib import Path
 
@@ -67,7 +69,31 @@ def _parser() -> argparse.ArgumentParser:
     soak.add_argument("--timeout", type=float, default=1800.0, help="seconds for the whole run")
     soak.add_argument("--manifest", type=Path, help="recordings manifest (default: ../shared/testdata)")
     soak.add_argument("--json", type=Path, help="write the figures as JSON")
+    for command in sub.choices.values():  # also after the command ("voicebot run x.wav --config c.yaml")
+        command.add_argument("--config", type=Path, default=argparse.SUPPRESS, help="YAML config")
     return p
+
+
+def _check_run_args(args: argparse.Namespace) -> None:
+    """What `run` reads and writes, checked before the models load: a mistake found after a long recording
+    lost the run (a folder or a file in the output's path), or overwrote the recording (--out = the input)."""
+    if args.input.is_dir():
+        raise VoicebotError(f"{args.input} is a folder: give a recording file (WAV, FLAC, MP3, ...)")
+    if not math.isfinite(args.trailing_silence) or not 0 <= args.trailing_silence <= 60:
+        raise VoicebotError(f"--trailing-silence must be 0 to 60 seconds, got {args.trailing_silence}")
+    outputs = [o for o in (args.out, args.report) if o is not None]
+    if len({o.resolve() for o in outputs}) < len(outputs):
+        raise VoicebotError("--out and --report name the same file")
+    for out in outputs:
+        if out.resolve() == args.input.resolve():
+            raise VoicebotError(f"{out} is the input recording: write the output to another file")
+        if out.is_dir():
+            raise VoicebotError(f"{out} is a folder: give a file name, e.g. {out / 'reply.wav'}")
+        folder = next(p for p in [out.parent, *out.parent.parents] if p.exists())  # the nearest that exists
+        if not folder.is_dir():
+            raise VoicebotError(f"cannot write {out}: {folder} is a file, not a folder")
+        if not os.access(folder, os.W_OK):
+            raise VoicebotError(f"cannot write {out}: {folder} is not writable")
 
 
 async def _main(args: argparse.Namespace) -> int:
@@ -79,6 +105,7 @@ async def _main(args: argparse.Namespace) -> int:
         from audio.io import load_audio
         from voicebot.runner import run_file
 
+        _check_run_args(args)
         try:
             samples = load_audio(args.input, 16000)  # bad input fails before seconds of model loading
         except AudioError as e:

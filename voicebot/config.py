@@ -6,6 +6,7 @@ An unknown key or an out-of-range value is a `ConfigError` naming the key, e.g.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, Literal
 
@@ -340,10 +341,7 @@ def _format_error(source: str, err: ValidationError) -> str:
 
 
 def parse_config(data: dict[str, Any] | None, source: str = "config") -> Config:
-    if data is None:
-        data = {}
-    if not isinstance(data, dict):
-        raise ConfigError(f"{source}: the top level must be a mapping of sections, got {type(data).__name__}")
+    data = _mapping(data, source)
     try:
         return Config.model_validate(data)
     except ValidationError as e:
@@ -353,17 +351,69 @@ def parse_config(data: dict[str, Any] | None, source: str = "config") -> Config:
 def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None = None) -> Config:
     """Load a YAML config (the embedded default when path is None) and apply dotted-key overrides."""
     path = Path(path) if path is not None else DEFAULT_CONFIG
+    data = _mapping(_read_yaml(path), str(path))
+    for dotted, value in (overrides or {}).items():
+        _override(data, dotted, value, str(path))
+    return parse_config(data, str(path))
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """PyYAML keeps the last of two equal keys: a second `vad:` would silently drop the first section."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if not isinstance(key, Hashable):  # SafeLoader reports it below
+                continue
+            if key in seen:
+                raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
+            seen.add(key)
+        return super().construct_mapping(node, deep)
+
+
+def _read_yaml(path: Path) -> Any:
     try:
-        data = yaml.safe_load(path.read_text())
+        text = path.read_bytes().decode("utf-8-sig")  # -sig: a BOM (Windows editors) is not a key
     except FileNotFoundError:
         raise ConfigError(f"config file not found: {path}") from None
+    except IsADirectoryError:
+        raise ConfigError(f"{path} is a directory: give a YAML config file") from None
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot read the config file ({e.strerror})") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path} is not UTF-8 text: save it as UTF-8") from None
+    try:
+        return yaml.load(text, Loader=_UniqueKeyLoader)  # a SafeLoader
+    except yaml.MarkedYAMLError as e:
+        context = f" ({e.context}{_at(e.context_mark, 'from')})" if e.context else ""
+        raise ConfigError(f"{path}: not valid YAML{_at(e.problem_mark)}: {e.problem}{context}") from None
     except yaml.YAMLError as e:
-        raise ConfigError(f"{path}: not valid YAML: {e}") from None
-    data = data or {}
-    for dotted, value in (overrides or {}).items():
-        node = data
-        *parents, leaf = dotted.split(".")
-        for key in parents:
-            node = node.setdefault(key, {})
-        node[leaf] = value
-    return parse_config(data, str(path))
+        raise ConfigError(f"{path}: not valid YAML: {' '.join(str(e).split())}") from None
+
+
+def _at(mark: yaml.Mark | None, word: str = "at") -> str:
+    """One line for PyYAML's multi-line error: the line and column a user's editor shows."""
+    return f" {word} line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+
+
+def _mapping(data: Any, source: str) -> dict[str, Any]:
+    if data is None:  # an empty file: the defaults
+        return {}
+    if not isinstance(data, dict):
+        raise ConfigError(f"{source}: the top level must be a mapping of sections, got {type(data).__name__}")
+    return data
+
+
+def _override(data: dict[str, Any], dotted: str, value: Any, source: str) -> None:
+    """Set `a.b.c` in the loaded YAML; a section the file gives as a value is reported, not indexed."""
+    node = data
+    *parents, leaf = dotted.split(".")
+    for i, key in enumerate(parents):
+        node = node.setdefault(key, {})
+        if not isinstance(node, dict):
+            where = ".".join(parents[: i + 1])
+            raise ConfigError(
+                f"{source}: {where}: must be a mapping of keys, got {node!r} (so the override {dotted} cannot apply)"
+            )
+    node[leaf] = value

@@ -57,6 +57,15 @@ def _resolve_auto(cfg: Config) -> Config:
     return cfg.model_copy(update={"llm": cfg.llm.model_copy(update={"model": name})})
 
 
+def _check_names(cfg: Config) -> None:
+    """Find the ASR model's and the Piper voice's files without loading them (ModelNotFoundError if missing)."""
+    from audio.models import piper_voice, whisper_model_dir
+
+    whisper_model_dir(cfg.asr.model)
+    if cfg.tts.backend == "piper":
+        piper_voice(cfg.tts.voice)
+
+
 def _load_tts(cfg: Config) -> Tts:
     if cfg.tts.backend == "coqui":
         return CoquiTts(coqui_options(cfg))
@@ -100,6 +109,10 @@ async def load_models(cfg: Config) -> Models:
             cfg = await asyncio.to_thread(_resolve_auto, cfg)
         except Exception as e:
             raise VoicebotError(f"llm.model auto: {e}") from e
+    try:  # a wrong ASR model or voice name fails in a second, not after the LLM's load (~35 s)
+        await asyncio.to_thread(_check_names, cfg)
+    except AudioError as e:
+        raise VoicebotError(str(e)) from e
     voice = f"coqui: {cfg.tts.model}" if cfg.tts.backend == "coqui" else cfg.tts.voice
     loaded = await asyncio.gather(
         asyncio.to_thread(_timed, f"ASR ({cfg.asr.model})", WhisperAsr, asr_options(cfg)),

@@ -56,8 +56,11 @@ class VirtualPlayer:
         self._held: list[tuple[int, np.ndarray, int]] = []  # (turn, samples, rate) not played when paused
 
     def play(self, turn_id: int, samples: np.ndarray, rate: int) -> float:
+        """A reply's audio follows its own earlier audio, not another reply's: a reply is over when the sink says
+        so (played out live; all queued in a replay faster than real time, whose next reply waited behind the
+        last one's wall-clock playout, 3.4 s more on each turn of a three-turn `run --fast`)."""
         now = time.monotonic()
-        start = max(now, self._busy_until)
+        start = max(now, self._busy_until) if self.segments and self.segments[-1].turn_id == turn_id else now
         self._busy_until = start + len(samples) / rate
         self.segments.append(_Segment(turn_id, start, self.clock(turn_id, start), samples, rate))
         return start

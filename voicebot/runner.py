@@ -65,17 +65,18 @@ async def run_file(
     turns, audio = await run_recording(cfg, models, samples, realtime, trailing_silence_s, on_turn=print_turn)
     if not turns:
         print(f"no speech turn found in {path}", file=sys.stderr)
-    try:
-        if out is not None:
-            if len(audio):
-                write_wav(out, audio, models.tts.sample_rate)
-                print(f"reply audio: {out}", file=sys.stderr)
-            else:
-                print(f"no reply audio, so {out} was not written", file=sys.stderr)
+    try:  # the report first: it is what a failed WAV would otherwise take with it
         if report is not None:
             meta = {"input": str(path), "realtime": realtime, "input_duration_s": round(len(samples) / 16000, 3)}
             write_json_atomic(report, report_dict(turns, meta))
             print(f"report: {report}", file=sys.stderr)
+        if out is not None and len(audio):
+            write_wav(out, audio, models.tts.sample_rate)
+            print(f"reply audio: {out}", file=sys.stderr)
+        elif out is not None:  # an earlier run's reply audio would disagree with this run's report
+            gone = " (the earlier one removed)" if out.is_file() else ""
+            out.unlink(missing_ok=True)
+            print(f"no reply audio, so {out} was not written{gone}", file=sys.stderr)
     except OSError as e:
         raise VoicebotError(f"cannot write the output: {e}") from None
     return turns
