@@ -7,11 +7,14 @@ with file formats, sample rates and channel layouts, and it turns every decoding
 
 from __future__ import annotations
 
+import io
 import itertools
 import os
 import struct
+import sys
 import tempfile
 from pathlib import Path
+from typing import BinaryIO, NamedTuple
 
 import numpy as np
 import soundfile as sf
@@ -132,7 +135,7 @@ def load_audio(path: str | os.PathLike[str], target_rate: int = 16000) -> np.nda
         if info.frames > 0 and len(data) < info.frames:
             raise AudioError(f"{p}: truncated or corrupt: header says {info.frames} frames, decoded {len(data)}")
         if info.format == "WAV":
-            _check_wav_complete(p, info.channels, info.subtype)
+            data = _check_wav_complete(p, data, rate, info.subtype)
     if len(data) == 0:
         raise AudioError(f"{p}: contains no audio (0 frames)")
     if not np.isfinite(data).all():
@@ -194,36 +197,97 @@ def _reason(e: Exception) -> str:
     return msg.split(": ", 1)[-1] if msg.startswith("Error opening") else msg
 
 
-def _check_wav_complete(path: Path, channels: int, subtype: str) -> None:
-    """libsndfile silently returns the frames that are present in a cut-off WAV: compare the data
-    chunk size the header declares with the bytes actually in the file."""
-    declared, available = _wav_data_sizes(path)
-    if declared is None or declared in (0, 0xFFFFFFFF):  # unknown length (streamed writer)
-        return
-    frame_bytes = max(1, channels * _bytes_per_sample(subtype))
-    if available + frame_bytes <= declared:
+# a writer that cannot seek back (arecord or sox to a pipe) leaves a placeholder of about 2 or 4 GiB
+_STREAMED_SIZE = 0x7FFF0000
+
+
+class _DataChunk(NamedTuple):
+    offset: int  # of the first sample byte
+    declared: int  # bytes, as the header says
+    available: int  # bytes from offset to the end of the file
+    last: bool  # no chunk follows the declared end: what is there past it is samples
+
+
+def _check_wav_complete(path: Path, data: np.ndarray, rate: int, subtype: str) -> np.ndarray:
+    """`data`, or all the frames the file holds where its header undercounts them; a cut-off file is an error.
+
+    libsndfile silently returns the frames that are present in a cut-off WAV, and only the declared ones of a
+    WAV whose recorder never patched its header (killed before close(), or streaming to a pipe)."""
+    chunk = _wav_data_chunk(path)
+    if chunk is None:
+        return data
+    frame_bytes = data.shape[1] * (_bytes_per_sample(subtype) or 1)
+    streamed = chunk.declared >= _STREAMED_SIZE and chunk.declared > chunk.available
+    if streamed or (chunk.last and chunk.available // frame_bytes > chunk.declared // frame_bytes):
+        return _all_frames(path, data, rate, subtype, chunk)
+    if chunk.available + frame_bytes <= chunk.declared:
         raise AudioError(
-            f"{path}: truncated WAV: header declares {declared // frame_bytes} frames, "
-            f"file holds {available // frame_bytes}"
+            f"{path}: truncated WAV: header declares {chunk.declared // frame_bytes} frames, "
+            f"file holds {chunk.available // frame_bytes}"
         )
+    return data
 
 
-def _wav_data_sizes(path: Path) -> tuple[int | None, int]:
-    """(declared, available) byte sizes of the RIFF 'data' chunk; declared None if not found."""
+def _all_frames(path: Path, data: np.ndarray, rate: int, subtype: str, chunk: _DataChunk) -> np.ndarray:
+    """Every whole frame after the data chunk's start, with one line to stderr saying the header was wrong."""
+    sample_bytes = _bytes_per_sample(subtype)
+    if sample_bytes is None:  # compressed (ADPCM, GSM): frames are not a fixed number of bytes
+        return data
+    frame_bytes = data.shape[1] * sample_bytes
+    nbytes = chunk.available // frame_bytes * frame_bytes
+    if nbytes // frame_bytes != len(data):
+        data = _read_patched(path, chunk.offset, nbytes)
+    declared = "no length" if chunk.declared >= _STREAMED_SIZE else f"{chunk.declared // frame_bytes / rate:.2f} s"
+    print(
+        f"{path}: incomplete WAV header (declares {declared}; its recorder did not finish it): "
+        f"read the {len(data) / rate:.2f} s of audio the file holds",
+        file=sys.stderr,
+    )
+    return data
+
+
+def _read_patched(path: Path, offset: int, nbytes: int) -> np.ndarray:
+    """The WAV decoded as if its header declared `nbytes` of samples from `offset` (the file is not changed)."""
+    raw = bytearray(path.read_bytes()[: offset + nbytes])
+    raw[4:8] = struct.pack("<I", len(raw) - 8)
+    raw[offset - 4 : offset] = struct.pack("<I", nbytes)
+    try:
+        return sf.read(io.BytesIO(raw), dtype="float32", always_2d=True)[0]
+    except (sf.LibsndfileError, RuntimeError) as e:
+        raise AudioError(f"{path}: not a readable audio file ({_reason(e)})") from e
+
+
+def _wav_data_chunk(path: Path) -> _DataChunk | None:
+    """Where the RIFF 'data' chunk starts, its declared and available sizes; None if not found."""
     size = path.stat().st_size
     with path.open("rb") as f:
         if f.read(4) != b"RIFF":
-            return None, 0
+            return None
         f.seek(12)
         while True:
             head = f.read(8)
             if len(head) < 8:
-                return None, 0
+                return None
             cid, clen = head[:4], struct.unpack("<I", head[4:])[0]
             if cid == b"data":
-                return clen, size - f.tell()
+                offset = f.tell()
+                return _DataChunk(offset, clen, size - offset, not _chunk_at(f, offset + clen + (clen & 1), size))
             f.seek(clen + (clen & 1), os.SEEK_CUR)
 
 
-def _bytes_per_sample(subtype: str) -> int:
-    return {"PCM_U8": 1, "PCM_S8": 1, "PCM_16": 2, "PCM_24": 3, "PCM_32": 4, "FLOAT": 4, "DOUBLE": 8}.get(subtype, 1)
+def _chunk_at(f: BinaryIO, pos: int, size: int) -> bool:
+    """Whether a RIFF chunk (a printable id, a length that fits the file) or an ID3 tag starts at `pos`."""
+    f.seek(pos)
+    head = f.read(8)
+    if head[:3] == b"ID3":
+        return True
+    printable = all(32 <= c < 127 for c in head[:4])
+    return len(head) == 8 and printable and struct.unpack("<I", head[4:])[0] <= size - pos - 8
+
+
+def _bytes_per_sample(subtype: str) -> int | None:
+    """Bytes of one sample of a fixed-size encoding; None for a compressed one."""
+    return {
+        "PCM_U8": 1, "PCM_S8": 1, "PCM_16": 2, "PCM_24": 3, "PCM_32": 4, "FLOAT": 4, "DOUBLE": 8, "ULAW": 1,
+        "ALAW": 1,
+    }.get(subtype)  # fmt: skip

@@ -230,3 +230,82 @@ def test_raise_quiet_turns_up_only_quiet_recordings() -> None:
     assert gain == 30.0 and np.isclose(np.abs(y).max(), 0.5 * 0.01 * 10 ** 1.5, rtol=1e-4)
     y, gain = raise_quiet(loud * 0.1)  # peak -26 dBFS: to -6
     assert np.isclose(gain, 20.0, atol=0.1) and np.isclose(np.abs(y).max(), 0.5, rtol=0.02)
+
+
+def _pcm_wav(path: Path, x: np.ndarray, rate: int, width: int = 2) -> bytes:
+    """`x` ((frames, channels) in [-1, 1]) as a PCM WAV written by the stdlib `wave` module; its bytes."""
+    import wave
+
+    ints = np.round(x * (2 ** (8 * width - 1) - 1)).astype("<i4")
+    raw = ints.reshape(-1, 1).view(np.uint8)[:, :width].tobytes()  # little-endian: the low `width` bytes
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(x.shape[1])
+        w.setsampwidth(width)
+        w.setframerate(rate)
+        w.writeframes(raw)
+    return path.read_bytes()
+
+
+def _patch_sizes(data: bytes, declared: int) -> bytes:
+    """The header of a `wave` file (data chunk at 36) declaring `declared` data bytes, as at open()."""
+    return b"RIFF" + (36 + declared).to_bytes(4, "little") + data[8:40] + declared.to_bytes(4, "little") + data[44:]
+
+
+@pytest.mark.parametrize("declared_frames", [0, 1024])
+def test_a_header_never_finished_reads_all_the_audio(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], declared_frames: int
+) -> None:
+    """A recorder killed before close() leaves the header it wrote at open: 0 or a few frames, then seconds of
+    audio. All of it is read, with one line saying so."""
+    x = _tone(16000, 2.0)[:, None]
+    path = tmp_path / "killed.wav"
+    path.write_bytes(_patch_sizes(_pcm_wav(path, x, 16000), 2 * declared_frames))
+    y = load_audio(path)
+    assert len(y) == len(x) and np.allclose(y, x[:, 0], atol=1e-4)
+    err = capsys.readouterr().err
+    assert err == (
+        f"{path}: incomplete WAV header (declares {declared_frames / 16000:.2f} s; its recorder did not finish it): "
+        "read the 2.00 s of audio the file holds\n"
+    )
+
+
+def test_a_header_never_finished_reads_whole_frames_only(tmp_path: Path) -> None:
+    """Stereo 24-bit, killed mid-frame: the bytes of the last, partial frame are dropped."""
+    x = np.stack([_tone(16000, 1.0), -_tone(16000, 1.0)], axis=1)
+    path = tmp_path / "killed.wav"
+    data = _patch_sizes(_pcm_wav(path, x, 16000, width=3), 6 * 100)
+    path.write_bytes(data + b"\x01\x02\x03\x04")  # 4 bytes of the next 6-byte frame
+    y = load_audio(path)
+    assert len(y) == (len(data) - 44) // 6 == len(x)
+    assert np.abs(y).max() < 1e-4  # the channels cancel: each frame was read whole, in order
+
+
+@pytest.mark.parametrize("declared", [0x7FFFFFF0, 0xFFFFFFFF])
+def test_a_streamed_header_reads_what_is_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], declared: int
+) -> None:
+    """arecord or sox writing to a pipe cannot patch the header: a placeholder length is not a truncated file."""
+    x = _tone(16000, 1.5)[:, None]
+    path = tmp_path / "stream.wav"
+    data = _pcm_wav(path, x, 16000)
+    path.write_bytes(b"RIFF\xff\xff\xff\xff" + data[8:40] + declared.to_bytes(4, "little") + data[44:])
+    assert len(load_audio(path)) == len(x)
+    assert "declares no length" in capsys.readouterr().err
+
+
+def test_a_chunk_after_the_data_is_not_audio(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A LIST chunk (or an ID3 tag) after the samples: the header is right, and nothing is said."""
+    x = _tone(16000, 1.0)[:, None]
+    path = tmp_path / "tagged.wav"
+    data = _pcm_wav(path, x, 16000)
+    for tail in [b"LIST\x0c\x00\x00\x00INFOISFT\x00\x00\x00\x00", b"ID3\x04\x00\x00\x00\x00\x00\x00"]:
+        path.write_bytes(data + tail)
+        assert len(load_audio(path)) == len(x)
+    assert capsys.readouterr().err == ""
+
+
+def test_a_header_declaring_no_data_with_none_there_is_empty(tmp_path: Path) -> None:
+    path = tmp_path / "zero.wav"
+    path.write_bytes(_pcm_wav(path, np.zeros((0, 1), np.float32), 16000))
+    with pytest.raises(AudioError, match=r"zero\.wav: contains no audio \(0 frames\)"):
+        load_audio(path)

@@ -91,3 +91,71 @@ def test_turn_phrase_lists_from_yaml_replace_the_built_in_ones() -> None:
     opts = turn_options(parse_config({"turns": {"short_replies": ["ja", "nein"]}}))
     assert opts.short_replies == ("ja", "nein") and opts.dismissals == DISMISSALS
     assert turn_options(Config()).short_replies == SHORT_REPLIES
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        'llm:\n  system_prompt: "café"\n'.encode("latin-1"),
+        "vad:\n  aggressiveness: 3\n".encode("utf-16"),  # with a BOM, as Notepad saves it
+        b"\xff\xfe\x00\x9fbinary\x80",
+    ],
+)
+def test_a_file_that_is_not_utf8_is_one_clear_line(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "x.yaml"
+    path.write_bytes(content)
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert str(err.value) == f"{path} is not UTF-8 text: save it as UTF-8"
+
+
+def test_utf8_with_a_bom_loads(tmp_path: Path) -> None:
+    path = tmp_path / "bom.yaml"
+    path.write_bytes("\ufeffvad:\n  aggressiveness: 3\n".encode())
+    assert load_config(path).vad.aggressiveness == 3
+
+
+def test_a_directory_is_not_a_config(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match=r"is a directory: give a YAML config file"):
+        load_config(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("text", "overrides", "needle"),
+    [
+        ("- a\n- b\n", {"echo.strategy": "none"}, "the top level must be a mapping of sections, got list"),
+        ("3\n", {"echo.strategy": "none"}, "the top level must be a mapping of sections, got int"),
+        ("0\n", None, "the top level must be a mapping of sections, got int"),  # was silently the defaults
+        ("echo: gate\n", {"echo.strategy": "none"}, "echo: must be a mapping of keys, got 'gate'"),
+        ("vad:\n", {"vad.aggressiveness": 1}, "vad: must be a mapping of keys, got None"),
+        ("echo: gate\n", None, "echo: Input should be a valid dictionary"),
+    ],
+)
+def test_a_misshapen_file_with_overrides_names_the_key(
+    tmp_path: Path, text: str, overrides: dict | None, needle: str
+) -> None:
+    path = tmp_path / "x.yaml"
+    path.write_text(text)
+    with pytest.raises(ConfigError) as err:
+        load_config(path, overrides)
+    assert str(err.value).startswith(f"{path}: ") and needle in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_duplicate_keys_are_errors(tmp_path: Path) -> None:
+    path = tmp_path / "dup.yaml"
+    path.write_text("vad:\n  aggressiveness: 2\nllm:\n  max_tokens: 9\n  max_tokens: 12\n")
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert str(err.value) == f"{path}: not valid YAML at line 5, column 3: duplicate key 'max_tokens'"
+
+
+def test_a_yaml_error_is_one_line_with_its_position(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("vad:\n  aggressiveness: 2\n  frame_ms: [30\n")
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert str(err.value) == (
+        f"{path}: not valid YAML at line 4, column 1: expected ',' or ']', but got '<stream end>' "
+        "(while parsing a flow sequence from line 3, column 13)"
+    )

@@ -73,6 +73,8 @@ async def run_file(
         if out is not None and len(audio):
             write_wav(out, audio, models.tts.sample_rate)
             print(f"reply audio: {out}", file=sys.stderr)
+        elif len(audio):
+            print("reply audio not kept (--out FILE writes it)", file=sys.stderr)
         elif out is not None:  # an earlier run's reply audio would disagree with this run's report
             gone = " (the earlier one removed)" if out.is_file() else ""
             out.unlink(missing_ok=True)
