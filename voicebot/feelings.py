@@ -1,12 +1,13 @@
 """A kind word first, when the user tells how they feel or what happened to them.
 
-Told "I had a really rough day at work.", the 0.5B said it back in the first person ("I had a really rough day at
-work, but I managed to get through it and feel refreshed."); "Today was a terrible day." and "I'm hungry." it
-repeated word for word; "My dog died yesterday." got "The dog died yesterday, which means it was not alive at the
-time."; "I'm bored." and "I feel lonely." a lecture on boredom and loneliness. Started with a short reply that
-ends in a question, it stops there (17 of 17 tried), and the user's answer goes to the model with the talk so
-far. Only statements: a turn that also asks something ("I'm tired, what should I do?") is left to the model,
-and so is a feeling about something else ("I'm tired of this", "I'm bad at math").
+Told "I had a really rough day at work.", the 0.5B said it back in the first person ("I had a really rough
+day at work, but I managed to get through it and feel refreshed."); "Today was a terrible day." and "I'm
+hungry." it repeated word for word; "My dog died yesterday." got "The dog died yesterday, which means it was not
+alive at the time."; "I'm bored." and "I feel lonely." a lecture on boredom and loneliness. Started with a
+short reply that ends in a question, it stopped there (5 of 5 tried; now said whole, `conversation.WholeReply`),
+and the user's answer goes to the model with the talk so far. Only statements: a turn that also asks something
+("I'm tired, what should I do?") is left to the model, and so is a feeling about something else ("I'm tired of
+this", "I'm bad at math").
 """
 
 from __future__ import annotations
