@@ -159,3 +159,11 @@ def test_a_yaml_error_is_one_line_with_its_position(tmp_path: Path) -> None:
         f"{path}: not valid YAML at line 4, column 1: expected ',' or ']', but got '<stream end>' "
         "(while parsing a flow sequence from line 3, column 13)"
     )
+
+
+def test_an_english_only_asr_model_takes_only_english() -> None:
+    """tiny.en ignored asr.language: fr and wrote French speech as English words."""
+    with pytest.raises(ConfigError, match=r"asr: .*tiny\.en understands English only") as e:
+        load_config(None, {"asr.language": "fr"})
+    assert "got {" not in str(e.value)  # the message, not the whole section
+    assert load_config(None, {"asr.language": "en"}).asr.language == "en"

@@ -105,11 +105,17 @@ class AsrConfig(_Section):
     workers: int = Field(
         2, ge=1, le=8, description="passes at once: the one a turn's end waits for never queues behind a partial"
     )
-    language: str = "en"
+    language: str = Field("en", description="what the user speaks (an English-only model, *.en, takes only en)")
     partial_interval_ms: int = Field(600, ge=100, le=10000, description="how often partials are made")
     pause_priority: bool = Field(
         False, description="the pass at a pause has the CPU to itself: in-process LLM steps wait (measured: no gain)"
     )
+
+    @model_validator(mode="after")
+    def _english_only(self) -> AsrConfig:
+        if self.model.endswith(".en") and self.language != "en":  # it would transcribe French as English words
+            raise ValueError(f"{self.model} understands English only: set language: en, or use a multilingual model")
+        return self
 
 
 class LlmConfig(_Section):
@@ -335,7 +341,8 @@ def _format_error(source: str, err: ValidationError) -> str:
     for e in err.errors():
         where = ".".join(str(p) for p in e["loc"]) or "(top level)"
         msg = "unknown key" if e["type"] == "extra_forbidden" else e["msg"]
-        got = "" if e["type"] == "extra_forbidden" else f" (got {e.get('input')!r})"
+        whole = e["type"] == "extra_forbidden" or isinstance(e.get("input"), dict)  # a section's own check
+        got = "" if whole else f" (got {e.get('input')!r})"
         lines.append(f"{source}: {where}: {msg}{got}")
     return "\n".join(lines)
 

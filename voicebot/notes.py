@@ -461,7 +461,9 @@ class TurnNotes:
         opening or the joke, the reply a note gives word for word ("Are you human?", "Speak slower."),
         which told alone the model sometimes bent ("Are you a man or a woman?" -> "I am a man."), and that
         it can't or wasn't told (`limits_reply`), and, asked to say it again, the last reply (`said`) as it
-        was (the model answered "Can you repeat that?" with "Yes, I can repeat that." and a paraphrase)."""
+        was (the model answered "Can you repeat that?" with "Yes, I can repeat that." and a paraphrase). The
+        last reply, its first sentence ("Say that shorter.") and a kind word (feelings.py) are the whole reply
+        (`WholeReply`): the model is not asked to go on."""
         if self.limits and said and _SAY_AGAIN.match(text):
             return WholeReply(said)
         if self.limits and said and _SHORTER.match(text) and (first := first_sentence(said)):
