@@ -7,7 +7,8 @@ alive at the time."; "I'm bored." and "I feel lonely." a lecture on boredom and 
 short reply that ends in a question, it stopped there (5 of 5 tried; now said whole, `conversation.WholeReply`),
 and the user's answer goes to the model with the talk so far. Only statements: a turn that also asks something
 ("I'm tired, what should I do?") is left to the model, and so is a feeling about something else ("I'm tired of
-this", "I'm bad at math").
+this", "I'm bad at math"). A mishap alike ("I burned the toast." it said back; "My car broke down this morning."
+got "I'm sorry, but I can't assist with that."), but not good news in the same words ("I lost weight!").
 """
 
 from __future__ import annotations
@@ -50,6 +51,14 @@ _REPLIES = (  # (what the user says, the reply), the first that matches
     ), _SORRY),
     (_feeling(r"tired|exhausted|worn out|drained|sick|ill|unwell"),
      "I'm sorry to hear that. Can you get some rest soon?"),
+    (re.compile(  # a mishap: "I burned the toast.", "My car broke down this morning." (it said the first back)
+        r"\bi (?:just |accidentally )?(?:burned|burnt|broke|dropped|spilled|forgot|missed|crashed|lost|failed|ruined|"
+        r"locked myself out)\b(?! (?:you|him|her|them)\b)(?!.*\b(?:weight|pounds|kilos|record|personal best)\b)|"
+        r"\bmy (?:\w+ )?(?:car|phone|laptop|computer|bike|washing machine|fridge|heating|flight|train) "
+        r"(?:just |has |is |was )?(?:broke(?:n| down)?|died|crashed|stopped working|won't start|got cancell?ed|"
+        r"is delayed|was delayed)\b"
+    ), "Oh no, I'm sorry to hear that. Is there anything I can help with?"),
+    (_feeling("hungry|starving"), "Sounds like time for a snack. What do you feel like eating?"),
     (_feeling("bored"), "Want to hear a fun fact, a joke or a short story?"),
     (_feeling("happy|excited|thrilled|overjoyed"), "That's great to hear! What's making you so happy?"),
 )  # fmt: skip
