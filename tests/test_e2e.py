@@ -250,6 +250,20 @@ async def test_a_short_reply_is_answered_at_once(cfg, models):
 
 
 @module_loop
+async def test_a_question_the_tables_answer_is_answered_at_once(cfg, models):
+    """Spoken "What is the largest planet?": the model scores it 0.010 (it expects "... in our solar system"), so
+    it waited the unsure 1.8 s; the facts table knows it, so the turn ends as complete, answered from the fact."""
+    from voicebot.bench_questions import question_audio
+    from voicebot.runner import run_recording
+
+    said = "What is the largest planet?"
+    turns, _ = await run_recording(cfg, models, question_audio(models.tts, said), realtime=False)
+    assert [(t.transcript, t.end_verdict) for t in turns] == [(said, "complete")]
+    assert turns[0].p_complete is not None and turns[0].p_complete < 0.05  # the score alone would have waited
+    assert "Jupiter" in turns[0].reply_text
+
+
+@module_loop
 async def test_a_long_talker_replayed_fast_is_answered_and_never_hangs(cfg, models, testdata):
     """JFK's sentence twice with a 0.3 s breath between (23 s): its pauses make the early transcript change
     while a score is awaited. `--fast` used to hang here for ever (the score of a dropped reply was never
