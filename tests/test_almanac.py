@@ -50,6 +50,8 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "How do I boil an egg?": "minutes",  # "heat it ... until it reaches 375°F (190°C)"
     "How long for a soft-boiled egg?": "6 to 7 minutes",  # 15-20 minutes
     "How long does light from the sun take to reach us?": "8 minutes",  # 29.999999999999997 seconds
+    "How many legs does an ant have?": "six",
+    "How fast can a cheetah run?": "110 kilometers",  # "around 15-20 miles per hour"
 }
 
 
@@ -78,6 +80,7 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "Who invented the mobile phone?", "Who invented the radio show Car Talk?", "Who invented the car seat?",
         "What is H2O made of?", "How many strings does a bass guitar have?", "How long do I boil pasta?",
         "How long can I stay in the sun?", "How long do plants need sunlight?", "How do I boil pasta?",
+        "How fast is a seahorse?", "How many legs does a bumblebee bat have?",
         "I want to climb the tallest mountain in the world.", "The speed of light is amazing.",  # no question
     ],
 )  # fmt: skip
@@ -104,6 +107,9 @@ SOCCER = "How many players are on a soccer team?"
         (["How many legs does a spider have?"], "What about insects?", "six"),
         (["Who invented the light bulb?"], "And the telephone?", "Bell"),  # two words swapped for one
         (["What is the largest planet?"], "And the smallest?", "Mercury"),
+        (["What is the biggest planet?", "And the smallest one?"], "What about the hottest?", "Venus"),  # not Mercury
+        (["How many legs does a spider have?"], "And a beetle?", "six"),  # "A beetle has eight legs."
+        (["How fast can a cheetah run?"], "What about a horse?", "50 to 70"),  # "around 10-15 miles per hour"
     ],
 )
 def test_a_follow_up_naming_another_thing_gets_its_fact(earlier: list[str], text: str, said: str) -> None:

@@ -38,6 +38,13 @@ ANSWERS = {  # asked on Monday, March 9, 2026
     "When is the next leap year?": "2026 is not a leap year. The next leap day is February 29, 2028, 722 days from "
     "today.",  # it said 2024
     "Is 2100 a leap year?": "2100 is not a leap year. The next leap day is February 29, 2028, 722 days from today.",
+    # years in words, as a transcript may write them (the 0.5B said 2028 is not a leap year)
+    "Is twenty twenty-eight a leap year?": "2028 is a leap year. The next leap day is February 29, 2028, 722 days "
+    "from today.",
+    "Was nineteen hundred a leap year?": "1900 is not a leap year. The next leap day is February 29, 2028, 722 days "
+    "from today.",
+    "Is two thousand and twenty four a leap year?": "2024 is a leap year. The next leap day is February 29, 2028, 722 "
+    "days from today.",
 }
 
 

@@ -94,12 +94,16 @@ def test_another_one_about_a_topic_with_one_item_is_another_said_so() -> None:
     first = entertain(asked, random.Random(3), 1)
     more = entertain("Another one.", random.Random(3), 2, [asked])  # it told the octopus fact again
     assert first is not None and more is not None and "octopus" in first.opener
-    lead = "That's the only fun fact I know about octopuses. Here's another: "
+    lead = "That's the only fun fact I know about octopuses, but here's another one: "
     assert more.opener.startswith(lead) and more.opener.removeprefix(lead) in [f for _, f in FACTS]
     assert "octopus" not in more.opener.removeprefix(lead).lower()
     joke = entertain("Another one.", random.Random(3), 2, ["Tell me a joke about cheese."])
-    assert joke is not None and joke.opener.startswith("That's the only joke I know about cheese. Here's another: ")
-    assert "cheese" not in joke.opener.split("another: ")[1].lower()
+    assert joke is not None and joke.opener.startswith("That's the only joke I know about cheese, but here's another")
+    assert "cheese" not in joke.opener.split("another one: ")[1].lower()
+    assert entertain("Tell me a joke about dogs.", random.Random(3), 1) is None  # none in the list: the model's own
+    dogs = entertain("Another!", random.Random(3), 2, ["Tell me a joke about dogs."])  # it told its own again
+    assert dogs is not None and dogs.opener.startswith("I don't know another joke about dogs, but here's one: ")
+    assert dogs.opener.split("here's one: ")[1] in [j for j, _ in JOKES]
     why = entertain("I don't get it.", random.Random(3), 3, ["Tell me a joke about cheese.", "Another one."])
     assert why is not None and why.note.startswith("Explain the joke")  # the joke behind the lead-in
 

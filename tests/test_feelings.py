@@ -24,6 +24,7 @@ SAID = {  # the 0.5B's own reply in the comment
     "My car broke down this morning.": "Oh no",  # "I'm sorry, but I can't assist with that."
     "I lost my keys.": "Oh no",
     "I'm hungry.": "snack",  # "I'm hungry."
+    "Guess what, I got the promotion!": "Congratulations",  # "I'm glad I could help! What's your promotion?"
 }
 
 
@@ -40,7 +41,7 @@ def test_a_user_who_says_how_they_feel_gets_a_kind_word_that_asks_back(text: str
         "I'm tired of this.", "I'm bad at math.", "I'm down to my last dollar.", "I'm sick of your answers.",
         "I'm not sad.", "I'm good, thanks.", "I'm fine.", "Are you bored?", "The weather is bad.",
         "I'm happy with that answer.", "My boss yelled at me.", "I lost weight!", "I broke my personal record today!",
-        "I missed you.", "",
+        "I missed you.", "I got in trouble.", "Guess what?", "",
     ],
 )  # fmt: skip
 def test_other_words_get_none(text: str) -> None:

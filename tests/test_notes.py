@@ -194,7 +194,7 @@ def test_say_that_shorter_is_the_last_replys_first_sentence_alone() -> None:
     conv.add_user(1, "How do I get a wine stain out?")
     conv.record_reply(1, "Blot it, then rinse it with cold water from the back. Dr. Smith says salt helps too.")
     for shorter in ("Can you say that shorter?", "Shorter, please.", "Say it in one sentence.", "Too long.",
-                    "Summarize that.", "Give me the short version."):  # fmt: skip
+                    "Summarize that.", "Give me the short version.", "Give me the gist.", "TL;DR?"):  # fmt: skip
         start = conv.reply_start(shorter)
         assert start == "Blot it, then rinse it with cold water from the back." and isinstance(start, WholeReply)
     for other in ("Which is shorter?", "Is a meter shorter than a yard?", "Summarize our conversation."):

@@ -121,6 +121,9 @@ _FACTS = (
     # Living things
     (_all("how many legs", "spiders?") + r"(?!.*\bspider monkeys?\b)", "A spider has eight legs."),
     (_all("how many legs", "insects?"), "An insect has six legs."),
+    (_all("how many legs", "ants?|bees?|beetles?|flies|fly|butterfl(y|ies)|grasshoppers?|mosquito(e?s)?|ladybugs?|"
+          "cockroach(es)?|wasps?|crickets?"), "Like every insect, it has six legs."),
+    (_all("how many legs", "crabs?|lobsters?"), "A crab or a lobster has ten legs, counting its two claws."),
     (_all("how many (legs|arms)", "octopus|octopi|octopuses"), "An octopus has eight arms."),
     (_all("how many hearts", "octopus|octopi|octopuses"), "An octopus has three hearts."),
     (r"\bhow many bones\b(?!.*\b(hand|foot|feet|arm|leg|skull|spine|dog|cat|horse|baby|babies)\b)"
@@ -155,6 +158,12 @@ _FACTS = (
     (r"\b(largest|biggest) land animal\b{A}", "The African elephant is the largest land animal."),
     (r"\bfastest land animal\b{A}|\bland animal\b{G} the fastest\b{A}",
      "The cheetah is the fastest land animal, at up to about 110 kilometers per hour."),
+    (_all("how fast|top speed|speed of", "cheetahs?"),
+     "A cheetah can run up to about 110 kilometers per hour, about 70 miles per hour."),
+    (_all("how fast|top speed|speed of", "horses?") + r"(?!.*\b(race ?horse|seahorse|sea horse)s?\b)",
+     "A galloping horse reaches about 50 to 70 kilometers per hour, 30 to 45 miles per hour."),
+    (_all("how fast|top speed|speed of", "ostrich(es)?"),
+     "An ostrich can run about 70 kilometers per hour, about 45 miles per hour."),
     (r"\bfastest animal\b{A}|(?<!land )\banimal\b{G} the fastest\b{A}",
      "The peregrine falcon is the fastest animal, diving at over 300 kilometers per hour; on land, the cheetah is."),
     (r"\btallest animal\b{A}|\banimal\b{G} the tallest\b{A}", "The giraffe is the tallest animal."),
@@ -315,7 +324,7 @@ def _question(text: str, earlier: Sequence[str], chain: int) -> str | None:
     before = _question(earlier[-1], earlier[:-1], chain - 1)
     if before is None or len(was := _facts(before)) != 1:
         return words
-    said, thing = before.rstrip("?.! ").split(), follow["thing"]
+    said, thing = before.rstrip("?.! ").split(), re.sub(r" ones?$", "", follow["thing"])  # "the smallest one"
     swaps: dict[str, str] = {}  # fact -> the question that asks it
     for n in (1, 2):
         for i in range(len(said) - n + 1):

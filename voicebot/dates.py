@@ -149,11 +149,31 @@ def _leap_years(text: str, today: date) -> list[str]:
     February 29."""
     if not re.search(r"\bleap (year|day)s?\b", text):
         return []
-    named = [int(y) for y in re.findall(r"\b(\d{4})\b", text)] or [today.year]
+    named = [int(y) for y in re.findall(r"\b(\d{4})\b", text)] + _spoken_years(text) or [today.year]
     said = [f"{y} {'is' if calendar.isleap(y) else 'is not'} a leap year." for y in dict.fromkeys(named)]
     nxt = _next_leap(today)
     days = (date(nxt, 2, 29) - today).days
     return [*said, f"The next leap day is February 29, {nxt}, {f'{days} days from today' if days else 'today'}."]
+
+
+def _spoken_years(text: str) -> list[int]:
+    """Years said in words, as a transcript may write them: "twenty twenty eight", "twenty one hundred", "two
+    thousand and twenty eight" (the 0.5B, given none, said 2028 is not a leap year)."""
+    years = []
+    spoken = r"(?<!thousand )(?<!thousand and )\b(nineteen|twenty one|twenty) (hundred\b|(?:oh )?[a-z]+(?: [a-z]+)?)"
+    for m in re.finditer(spoken, text):
+        century = {"nineteen": 19, "twenty one": 21, "twenty": 20}[m.group(1)]
+        words = m.group(2).removeprefix("oh ").split()
+        for k in (2, 1):  # "twenty twenty eight", or "twenty twenty a(...)"
+            n = (0, 1) if words[:k] == ["hundred"] else read_number(words[:k], 0)
+            if n is not None and n[1] == len(words[:k]) and 0 <= n[0] < 100 and n[0] == int(n[0]):
+                years.append(century * 100 + int(n[0]))
+                break
+    for start in (m.start() for m in re.finditer(r"\btwo thousand\b", text)):
+        tokens = tokenize(text[start:])
+        if (n := read_number(tokens, 0)) is not None and 2000 <= n[0] < 2100 and n[0] == int(n[0]):
+            years.append(int(n[0]))
+    return years
 
 
 def _relative(text: str, today: date) -> list[str]:

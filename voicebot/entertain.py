@@ -223,12 +223,12 @@ def entertain(text: str, session: random.Random, turn: int, earlier: Sequence[st
         start = _drawn(STORY_OPENERS, session, turn)
         return Entertainment(f'Tell a short story now. Start with "{start}".', start)
     if _JOKE.search(text):
-        if not (jokes := _about(text, [(j, j) for j, _ in JOKES])):
-            return None
+        if not (jokes := _about(text, [(j, j) for j, _ in JOKES])) and not more:
+            return None  # none about that topic: the model's own
         joke, lead = _another(text, jokes, [j for j, _ in JOKES], "joke", more, session, turn)
         return Entertainment(f'If asked for a joke, tell this one: "{joke}"', lead + joke)
     if _FACT.search(text):
-        if not (facts := _about(text, FACTS)):
+        if not (facts := _about(text, FACTS)) and not more:
             return None
         fact, lead = _another(text, facts, [f for _, f in FACTS], "fun fact", more, session, turn)
         return Entertainment(f'If asked for a fun fact, say this one: "{fact}"', (lead or "Here's a fun fact: ") + fact)
@@ -239,11 +239,15 @@ def _another(
     text: str, about: list[str], every: list[str], kind: str, more: bool, session: random.Random, turn: int
 ) -> tuple[str, str]:
     """The turn's item of those `about` the topic asked, and what to say before it: asked for more where the
-    list has only one about the topic, another of `every` (it told the same octopus fact again), after saying so."""
-    if not (more and len(about) == 1 and (topic := _TOPIC.search(text))):
+    list has one or none about the topic (the model's own was told first), another of `every`, after saying so
+    (it told the same octopus fact, or its own dog joke, again)."""
+    if not (more and len(about) <= 1 and (topic := _TOPIC.search(text))):
         return _drawn(about, session, turn), ""
-    other = _drawn([item for item in every if item != about[0]], session, turn)
-    return other, f"That's the only {kind} I know about {topic['topic'].strip()}. Here's another: "
+    other = _drawn([item for item in every if item not in about], session, turn)
+    topic_words = topic["topic"].strip()
+    if about:
+        return other, f"That's the only {kind} I know about {topic_words}, but here's another one: "
+    return other, f"I don't know another {kind} about {topic_words}, but here's one: "
 
 
 def _told_joke(session: random.Random, turn: int, earlier: Sequence[str]) -> str | None:

@@ -37,8 +37,9 @@ _REPLIES = (  # (what the user says, the reply), the first that matches
         r"cat|pet|brother|sister|son|daughter|uncle|aunt) (?:just |has |have )?(?:died|passed away)\b"
     ), "I'm so sorry for your loss. Do you want to talk about it?"),
     (re.compile(
-        r"\b(?:i|we) (?:just |finally )?(?:got (?:the job|a new job|a job|promoted|a promotion|engaged|married|"
-        r"accepted)|passed (?:my|the) (?:\w+ )?(?:test|exam)|graduated|won (?:the|a|my)\b|had a baby)"
+        r"\b(?:i|we) (?:just |finally )?(?:got (?:the |a |my )?(?:new )?(?:job|promotion|raise|scholarship|part|"
+        r"offer)\b|got (?:promoted|engaged|married|accepted)\b|got in\W*$|passed (?:my|the) (?:\w+ )?(?:test|exam)|"
+        r"graduated|won (?:the|a|my)\b|had a baby)"
     ), "Congratulations, that's wonderful news! How are you going to celebrate?"),
     (re.compile(
         rf"\b(?:i had|i've had|i have had|it's been|it has been|it was|today was|today has been|this (?:has been|"
@@ -67,7 +68,7 @@ _REPLIES = (  # (what the user says, the reply), the first that matches
 def feeling_reply(text: str) -> str | None:
     """The reply's start for a user who says how they feel or what happened to them, and asks nothing; else
     None."""
-    words = " ".join(text.lower().replace("’", "'").split())
+    words = re.sub(r"^\W*guess what\W*", "", " ".join(text.lower().replace("’", "'").split()))  # no question
     if not words or _ASKS.search(words):
         return None
     return next((reply for pattern, reply in _REPLIES if pattern.search(words)), None)

@@ -161,7 +161,8 @@ _SAY_AGAIN = re.compile(
 _SHORTER = re.compile(
     r"^\W*(?:(?:can|could|would) you |please )?(?:(?:say|make|put|give me|tell me|keep) (?:that|it|this|your answer)"
     r"(?: a bit| a little)? (?:shorter|briefer|short|brief|in (?:one|a) sentence|in (?:a )?few(?:er)? words|in short)|"
-    r"summari[sz]e (?:that|it|this|your answer)|(?:give me )?the short version|shorter|in short|too long)"
+    r"summari[sz]e (?:that|it|this|your answer)|(?:give me |what's |just )?(?:the )?(?:short version|gist|tl;? ?dr|"
+    r"summary)|shorter|in short|in brief|briefly|too long|tl;? ?dr)"
     r"(?:\W+please)?\W*$",
     re.IGNORECASE,
 )
