@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from voicebot.conversation import WholeReply
-from voicebot.feelings import feeling_reply
+from voicebot.entertain import JOKES
+from voicebot.feelings import OFFER, feeling_reply, takes_offer
 from voicebot.notes import TurnNotes
 
 SAID = {  # the 0.5B's own reply in the comment
@@ -54,3 +55,21 @@ def test_the_kind_word_starts_the_reply_but_not_twice_in_a_row() -> None:
     assert sorry == feeling_reply("I had a rough day.") and isinstance(sorry, WholeReply)  # it asks back: all said
     assert notes.opener("Yes, it was a long day.", 1, ["I had a rough day."], said=sorry) is None  # the model's turn
     assert TurnNotes(None, entertain=False).opener("I had a rough day.") is None
+
+
+def test_a_yes_to_the_offer_when_bored_gets_a_fun_fact() -> None:
+    """"Sure, what do you suggest?" after "Want to hear a fun fact, a joke or a short story?" got "You could try a
+    new game or a new hobby."; a pick of one of them gets that one."""
+    notes = TurnNotes(None)
+    offer = notes.opener("I'm bored.")
+    assert offer == OFFER
+    for yes in ("Sure, what do you suggest?", "Yes.", "Surprise me.", "Okay."):
+        start = notes.opener(yes, 1, ["I'm bored."], said=offer)
+        assert start is not None and start.startswith("Here's a fun fact: "), yes
+    assert notes.opener("A joke, please.", 1, ["I'm bored."], said=offer) in [j for j, _ in JOKES]
+    fact = notes.opener("Sure.", 1, ["I'm bored."], said=offer)
+    more = notes.opener("Another one.", 2, ["I'm bored.", "Sure."], said=fact)  # the model said something else
+    assert more is not None and more.startswith("Here's a fun fact: ") and more != fact
+    assert notes("Sure.", 1, ["I'm bored."]).startswith("If asked for a fun fact")  # the note, for other backends
+    assert notes.opener("Sure.", 1, ["Hello."], said="Hello! How can I help?") is None  # no offer made
+    assert not takes_offer("Yes, but first tell me the time in Tokyo and then the weather in Paris.")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["feeling_reply"]
+__all__ = ["OFFER", "feeling_reply", "takes_offer"]
 
 _ASKS = re.compile(
     r"\?|\b(what|how|why|when|where|which|who|can you|could you|would you|will you|tell me|help me|should i|"
@@ -31,6 +31,12 @@ def _feeling(words: str) -> re.Pattern[str]:
 
 
 _SORRY = "I'm sorry to hear that. Do you want to talk about it?"
+OFFER = "Want to hear a fun fact, a joke or a short story?"  # to "I'm bored."
+# A yes to that offer that picks none of them: "Sure, what do you suggest?" got "You could try a new game."
+_TAKES = re.compile(
+    r"^\W*(?:sure|yes|yeah|yep|ok|okay|go ahead|please|surprise me|anything|any of them|whatever|you choose|"
+    r"you pick|you decide|i don't mind|what do you suggest|why not)\b"
+)
 _REPLIES = (  # (what the user says, the reply), the first that matches
     (re.compile(
         r"\bmy (?:\w+ )?(?:mom|mother|dad|father|grandma|grandmother|grandpa|grandfather|wife|husband|friend|dog|"
@@ -60,7 +66,7 @@ _REPLIES = (  # (what the user says, the reply), the first that matches
         r"is delayed|was delayed)\b"
     ), "Oh no, I'm sorry to hear that. Is there anything I can help with?"),
     (_feeling("hungry|starving"), "Sounds like time for a snack. What do you feel like eating?"),
-    (_feeling("bored"), "Want to hear a fun fact, a joke or a short story?"),
+    (_feeling("bored"), OFFER),
     (_feeling("happy|excited|thrilled|overjoyed"), "That's great to hear! What's making you so happy?"),
 )  # fmt: skip
 
@@ -72,3 +78,9 @@ def feeling_reply(text: str) -> str | None:
     if not words or _ASKS.search(words):
         return None
     return next((reply for pattern, reply in _REPLIES if pattern.search(words)), None)
+
+
+def takes_offer(text: str) -> bool:
+    """Whether the words say yes to `OFFER` without picking one ("Sure.", "You choose."): a fun fact, then."""
+    words = " ".join(text.lower().replace("’", "'").split())
+    return bool(_TAKES.match(words)) and len(words.split()) <= 6

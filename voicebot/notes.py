@@ -36,7 +36,7 @@ from voicebot.chance import chance_note
 from voicebot.conversation import WholeReply
 from voicebot.dates import DAYS, HOLIDAY_WORDS, MONTHS, clock_time, date_note, long_date, said_date
 from voicebot.entertain import Entertainment, entertain
-from voicebot.feelings import feeling_reply
+from voicebot.feelings import OFFER, feeling_reply, takes_offer
 from voicebot.speaking_rate import rate_request
 from voicebot.spelling import spelling_note
 from voicebot.units import conversion_note
@@ -166,6 +166,7 @@ _SHORTER = re.compile(
     r"(?:\W+please)?\W*$",
     re.IGNORECASE,
 )
+_A_FACT = "Tell me a fun fact."  # what a yes to feelings.OFFER asks for
 _TALKED = "We talked about"  # the reply's start for a summary, which the model goes on from
 # Questions about the assistant itself, which the model answers with a name and a maker it makes up ("My name
 # is Akira.", "I am an AI language model created by OpenAI.").
@@ -487,7 +488,14 @@ class TurnNotes:
         return self.exact and _guarded(known_fact, text, earlier) is not None
 
     def _entertainment(self, text: str, turn: int, earlier: Sequence[str]) -> Entertainment | None:
-        return _guarded(entertain, text, random.Random(self.seed), turn, earlier) if self.entertain else None
+        """entertain.py's note and opener; a yes to the offer made to "I'm bored." ("Sure, what do you suggest?",
+        which got "You could try a new game.") asks for a fun fact, and "Another one." after it for another."""
+        if not self.entertain:
+            return None
+        said = [*earlier, text]
+        offered = [False, *(feeling_reply(w) == OFFER for w in said[:-1])]  # the reply before each was the offer
+        asked = [_A_FACT if o and takes_offer(w) else w for w, o in zip(said, offered, strict=True)]
+        return _guarded(entertain, asked[-1], random.Random(self.seed), turn, asked[:-1])
 
     def _clock(self, text: str, earlier: Sequence[str] = ()) -> str:
         """The clock, the dates the words ask about counted from it ("Christmas is 21 days from today: ..."),
