@@ -74,7 +74,7 @@ _REPLIES = (  # (what the user says, the reply), the first that matches
 def feeling_reply(text: str) -> str | None:
     """The reply's start for a user who says how they feel or what happened to them, and asks nothing; else
     None."""
-    words = re.sub(r"^\W*guess what\W*", "", " ".join(text.lower().replace("’", "'").split()))  # no question
+    words = re.sub(r"^\W*guess what\W*", "", _words(text))  # no question
     if not words or _ASKS.search(words):
         return None
     return next((reply for pattern, reply in _REPLIES if pattern.search(words)), None)
@@ -82,5 +82,10 @@ def feeling_reply(text: str) -> str | None:
 
 def takes_offer(text: str) -> bool:
     """Whether the words say yes to `OFFER` without picking one ("Sure.", "You choose."): a fun fact, then."""
-    words = " ".join(text.lower().replace("’", "'").split())
+    words = _words(text)
     return bool(_TAKES.match(words)) and len(words.split()) <= 6
+
+
+def _words(text: str) -> str:
+    """Lower-cased, one space apart, with a typographic apostrophe as the patterns write it."""
+    return " ".join(text.lower().replace("’", "'").split())
