@@ -47,13 +47,15 @@ class PhraseChunker:
         self.min_words, self.max_words = min_words, max_words
         self._buf = ""
         self._index = 0  # phrases of this reply so far
+        self._line_start = True  # the buffer starts a line: only there may "1." or "-" open a list item
 
     def push(self, text_delta: str) -> list[str]:
         """Add streamed text; return the phrases it completed (possibly none)."""
         self._buf += text_delta.translate(_DROP)
         out: list[str] = []
         while (cut := self._find_break()) is not None:
-            phrase = speakable(self._buf[: cut[0]])
+            phrase = speakable(self._buf[: cut[0]], line_start=self._line_start)
+            self._line_start = "\n" in self._buf[cut[0] : cut[1]]
             self._buf = self._buf[cut[1] :]
             if phrase:
                 out.append(phrase)
@@ -64,7 +66,7 @@ class PhraseChunker:
         """End of the reply: return what is left and get ready for the next reply. whole: the reply was cut off
         (a loop), so only its whole sentences are left to say, unless none of the reply has been said yet."""
         rest = (whole_sentences(self._buf) or (self._buf if self._index == 0 else "")) if whole else self._buf
-        phrase = speakable(rest)
+        phrase = speakable(rest, line_start=self._line_start)
         self.reset()
         return [phrase] if phrase else []
 
@@ -72,6 +74,7 @@ class PhraseChunker:
         """Drop buffered text (e.g. on barge-in)."""
         self._buf = ""
         self._index = 0
+        self._line_start = True
 
     def limits(self, index: int) -> tuple[int, int]:
         """(words before a clause mark may end it, words that force a break) for this reply's phrase
@@ -87,8 +90,8 @@ class PhraseChunker:
         count = 0
         for m in _WORD.finditer(self._buf):
             word, space = m.group(1), m.group(2)
-            if LIST_MARKER.match(word + " ") and count == 0:
-                continue  # "1." or "-" opening a list item is not a phrase
+            if count == 0 and self._line_start and LIST_MARKER.match(word + " "):
+                continue  # "1." or "-" opening a list item is not a phrase (mid-line, "144." is a number)
             count += 1
             if (
                 "\n" in space

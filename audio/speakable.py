@@ -133,11 +133,14 @@ def _not_pictograph(ch: str) -> bool:
     return ch in _KEEP_SYMBOLS or unicodedata.category(ch) != "So"
 
 
-def speakable(phrase: str) -> str:
-    """What the TTS should read for `phrase` (one phrase or a few sentences of a reply)."""
+def speakable(phrase: str, line_start: bool = True) -> str:
+    """What the TTS should read for `phrase` (one phrase or a few sentences of a reply). line_start: the phrase
+    starts a line of the reply, so "1. " or "- " there opens a list item; a phrase cut mid-line may start with a
+    number that ends a sentence ("12 times 12 is" | "144. 100 divided by 8 ...": its "144." was dropped)."""
     text = _latex(_LINK.sub(r"\1", phrase))
     text = _EDGE_UNDERSCORE.sub("", text)
-    text = LIST_MARKER.sub("", text)
+    if line_start:
+        text = LIST_MARKER.sub("", text)
     text = _FLOAT_NOISE.sub(_rounded, text)
     text = _RANGE.sub(lambda m: m.group() if _PHONE.fullmatch(m.group()) else f"{m.group(1)} to {m.group(2)}", text)
     text = _DEGREES.sub(lambda m: f"{m.group(1)} degrees {'Celsius' if m.group(2) == 'C' else 'Fahrenheit'}", text)

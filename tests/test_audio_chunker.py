@@ -81,6 +81,15 @@ def test_markdown_is_stripped() -> None:
     assert stream(text) == ["Steps", "Open the lid with care.", "See the manual for more help."]
 
 
+def test_a_number_ending_a_sentence_is_said_where_a_phrase_starts_mid_line() -> None:
+    """The first phrase is cut after a few words, so the next may start with the number that ends a sentence:
+    "144." there is no list item ("12 times 12 is 100 divided by 8 is 12.5." was said). Only at a line's start
+    is it one."""
+    text = "12 times 12 is 144. 100 divided by 8 is 12.5.\n2. Then rest.\n- Done."
+    phrases = stream(text, step=1, chunker=PhraseChunker(first_min_words=2, first_max_words=4))
+    assert phrases == ["12 times 12 is", "144.", "100 divided by 8 is 12.5.", "Then rest.", "Done."]
+
+
 def test_flush_resets_for_next_reply() -> None:
     c = PhraseChunker()
     assert c.push("Partial answer") == []
