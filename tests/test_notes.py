@@ -42,6 +42,10 @@ def test_requests_for_what_it_lacks_get_a_note_and_questions_about_them_do_not()
         "Is the pharmacy open today?": "live information",
         "What's a good restaurant near me?": "places near the user",  # it named three museums, in New York
         "Is there a gas station around here?": "places near the user",
+        "Is it going to rain?": "weather",
+        "What's the weather like in Madrid?": "weather",
+        "What will the weather be like this July?": "weather",
+        "Book me a flight to Rome.": "book",
     }
     for text, lacks in requests.items():
         note = limits_note(text)
@@ -56,7 +60,9 @@ def test_requests_for_what_it_lacks_get_a_note_and_questions_about_them_do_not()
         "Why do doors squeak?", "What causes traffic jams?", "Can you recommend a book to read?",
         "I want to buy a house, any advice?", "What is a horoscope?", "I live near here.",
         "What is the nearest star to Earth?", "My sister lives close to me.",
-    ]  # fmt: skip
+        "Recommend a book for a long flight.",  # a book, not booking ("book ... flight" refused it)
+        "What's the weather usually like in July in Madrid?", "What's the weather like in winter in Norway?",
+    ]  # fmt: skip  (the weather a place has in a month or season is its climate, which the model knows)
     assert [t for t in questions if limits_note(t)] == []
     assert [t for t in questions if TurnNotes(None, exact=False).opener(t)] == []  # (facts aside: the nearest star)
     assert TurnNotes(None, limits=False).opener("Play some music.") is None

@@ -57,13 +57,23 @@ _ABOUT_TIME = re.compile(
     re.IGNORECASE,
 )
 _MONEY = r"dollars?|euros?|yen|pesos?|rupees?|francs?|bitcoins?"  # "pounds" alone is a weight
+# The weather a place usually has is the climate, which the model knows: "What's the weather usually like in July
+# in Madrid?" is no request for a forecast (unless it also asks about now: "this July", "tomorrow").
+_NOT_CLIMATE = (
+    r"^(?!.*\b(usually|typically|normally|generally|on average|average|climate)\b)"
+    r"(?!(?!.*\b(this|next|today|tonight|tomorrow|now)\b).*\bin ("
+    + "|".join(MONTHS)
+    + r"|spring|summer|autumn|fall|winter)\b)"
+)
 # Requests for what an offline voice assistant without devices or accounts cannot do, each with what the
 # note says it lacks. Narrow on purpose: "At what temperature does water freeze?" or "Why does it rain?"
 # are questions it can answer, and must not be told otherwise.
 _LIMITS = (
     (r"\b(set|start)\b.*\b(timer|alarm)s?\b|\bwake me\b|\bremind me\b", "timers, alarms or reminders"),
-    (r"\bweather\b.*\b(today|tonight|tomorrow|week|weekend|like|outside|forecast|going to|will)\b|\bforecast\b|"
-     r"\bwill it (rain|snow|be (sunny|cold|hot|warm))\b|\bis it (raining|snowing)\b", "weather information"),
+    (_NOT_CLIMATE + r".*\bweather\b.*\b(today|tonight|tomorrow|week|weekend|like|outside|forecast|going to|will)\b|"
+     r"\bforecast\b|"
+     r"\bwill it (rain|snow|be (sunny|cold|hot|warm))\b|\bis it (raining|snowing)\b|\bgoing to (rain|snow)\b",
+     "weather information"),
     (r"\b(latest|today's|the) (news|headlines)\b|\bwho won\b.*\b(last night|yesterday|today|game|match)\b|"
      r"\bprice of (bitcoin|gold|oil|a share)\b|\b(stock|share|bitcoin) price\b", "news, scores or prices"),
     (r"\b(play|put on)\b.*\b(music|songs?|radio|podcasts?|playlist|album)\b|\bplay the\b.*\bby\b",
@@ -89,7 +99,8 @@ _DOING = (
     # "Send fifty dollars to John." "John will receive fifty dollars.", "Lock the front door." "The front door
     # is locked."
     (r"\b(order|buy|purchase)\b.*\b(me|for me|online)\b|^\W*(please\s+)?(order|buy|purchase)\b|"
-     r"\b(book|reserve)\b.*\b(table|flight|hotel|room|taxi|cab|ride|tickets?|appointment)\b|"
+     r"(?<!\ba )(?<!\bthe )(?<!\bthis )(?<!\bthat )(?<!\bgood )(?<!\bnew )(?<!\bany )(?<!\bone )(?<!\bmy )"
+     r"\b(book|reserve)\b.*\b(table|flight|hotel|room|taxi|cab|ride|tickets?|appointment)\b|"  # not "a book for"
      r"\b(send|transfer|pay)\b.*\b(money|dollars?|euros?|bucks|\$\s?\d)|\bpay (my|the|a|for)\b",
      "way to order, book or pay for anything"),
     (r"\b(lock|unlock|open|close)\b.*\b(doors?|garage|windows?|blinds|curtains|car)\b|"
