@@ -72,6 +72,22 @@ def test_dates_roll_over_the_year_and_the_month_and_next_means_next() -> None:
     assert date_note("How many days until February 29th?", date(2028, 3, 1)) == "February 29 is 1460 days from today."
 
 
+def test_this_next_and_last_year_name_the_year() -> None:
+    """Asked in December, "the fourth of July this year" had been next July and "Christmas next year" this
+    Christmas; "Is next year a leap year?" got this year's answer."""
+    december = date(2026, 12, 6)
+    assert date_note("What day of the week is the fourth of July this year?", december) == (
+        "Independence Day was on Saturday, July 4, 2026, 155 days ago."
+    )
+    assert date_note("How many days until Christmas next year?", december) == (
+        "Christmas is 384 days from today: Saturday, December 25, 2027."
+    )
+    next_march = "March 3, 2027 is a Wednesday, 87 days from today."
+    assert date_note("What day is March 3rd next year?", december) == next_march
+    assert date_note("Is next year a leap year?", date(2027, 5, 1)).startswith("2028 is a leap year.")
+    assert date_note("Was last year a leap year?", date(2029, 5, 1)).startswith("2028 is a leap year.")
+
+
 def test_other_questions_get_no_date() -> None:
     for text in ("What time is it?", "What day is it today?", "Tell me about Paris.", "I'll be there in a few days."):
         assert date_note(text, MONDAY) is None, text

@@ -98,19 +98,26 @@ def date_note(text: str, today: date, limit: int = 2) -> str | None:
     said: list[str] = []
     weeks = re.search(r"\bweeks\b", text) is not None  # "how many weeks until ...", not "day of the week"
     count = re.search(r"\bhow (many|long|soon)\b|\b(until|till)\b", text) is not None  # the count first
+    year = _said_year(text, today)
     for name, pattern, when in _HOLIDAY_PATTERNS:
         if pattern.search(text):
             text = pattern.sub(" ", text)  # "Christmas Eve" is not also Christmas
-            said.append(_named(name, _next(when, today), today, weeks, count))
+            said.append(_named(name, _next(when, today) if year is None else when(year), today, weeks, count))
     for match in _DATE.finditer(text):
-        day = _explicit(match, today)
+        day = _explicit(match, today, year)
         said.append(_named(None, day, today, weeks, count) if isinstance(day, date) else day)
     said += _relative(text, today)
-    said += _leap_years(text, today)
+    said += _leap_years(text, today, year)
     if _YEAR_END.search(text):
         end = date(today.year, 12, 31)
         said.append(f"The end of the year is {(end - today).days} days from today: {long_date(end)}.")
     return " ".join(dict.fromkeys(said[:limit])) or None
+
+
+def _said_year(text: str, today: date) -> int | None:
+    """The year "this year", "next year" or "last year" names ("Christmas next year" was said as this one's)."""
+    match = re.search(r"\b(this|next|last) year\b", text)
+    return today.year + {"this": 0, "next": 1, "last": -1}[match.group(1)] if match else None
 
 
 def _next(when: Callable[[int], date], today: date) -> date:
@@ -118,11 +125,13 @@ def _next(when: Callable[[int], date], today: date) -> date:
     return this_year if this_year >= today else when(today.year + 1)
 
 
-def _explicit(match: re.Match[str], today: date) -> date | str:
-    """The date said (this year's, or next year's once it has passed), or why there is none."""
+def _explicit(match: re.Match[str], today: date, said_year: int | None = None) -> date | str:
+    """The date said (in the year it names or `said_year`; else this year's, or next year's once it has
+    passed), or why there is none."""
     g = match.groups()
     month, digits, words, year = (g[0], g[1], g[2], g[3]) if g[0] else (g[6], g[4], g[5], g[7])
     day = int(digits) if digits else _ORDINALS.index(words) + 1
+    year = year or (str(said_year) if said_year is not None else None)
     try:
         if year:
             return date(int(year), _MONTHS.index(month) + 1, day)
@@ -143,13 +152,14 @@ def _next_leap(today: date) -> int:
     return next(y for y in range(today.year, today.year + 9) if calendar.isleap(y) and date(y, 2, 29) >= today)
 
 
-def _leap_years(text: str, today: date) -> list[str]:
+def _leap_years(text: str, today: date, said_year: int | None = None) -> list[str]:
     """What a question about leap years needs: whether the years it names (or this one) are leap years, and
     the next. The 0.5B, told the clock, said the next leap year is 2024, and that no one is born on
     February 29."""
     if not re.search(r"\bleap (year|day)s?\b", text):
         return []
-    named = [int(y) for y in re.findall(r"\b(\d{4})\b", text)] + _spoken_years(text) or [today.year]
+    named = [int(y) for y in re.findall(r"\b(\d{4})\b", text)] + _spoken_years(text)
+    named = named + ([said_year] if said_year is not None else []) or [today.year]
     said = [f"{y} {'is' if calendar.isleap(y) else 'is not'} a leap year." for y in dict.fromkeys(named)]
     nxt = _next_leap(today)
     days = (date(nxt, 2, 29) - today).days
