@@ -41,6 +41,22 @@ def test_a_follow_up_naming_only_the_place_gets_its_capital() -> None:
         assert capital_note(text, before) is None, (text, before)
 
 
+def test_two_or_more_places_in_one_question_get_each_capital() -> None:
+    """The model gave Madrid alone for "Spain and Portugal", and "The capitals of France are Paris and Berlin."."""
+    spain, portugal = "The capital of Spain is Madrid.", "The capital of Portugal is Lisbon."
+    for text in (
+        "What's the capital of Spain and Portugal?", "What is the capital of Spain and of Portugal?",
+        "What is the capital of Spain and the capital of Portugal?", "Capitals of Spain, and Portugal?",
+    ):  # fmt: skip
+        assert capital_note(text) == f"{spain} {portugal}", text
+    assert capital_note("What are the capitals of France, Germany and Italy?") == (
+        "The capital of France is Paris. The capital of Germany is Berlin. The capital of Italy is Rome."
+    )
+    assert capital_note("What is the capital of France and what is its population?") == (
+        "The capital of France is Paris."
+    )  # "what" after "and" is another question, not a place
+
+
 def test_other_words_with_capital_or_a_place_get_nothing() -> None:
     for text in (
         "Use capital letters.", "What is the capital of the company?", "What is capital?", "What is a capital gain?",

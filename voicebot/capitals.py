@@ -297,7 +297,9 @@ _LONGEST = max(len(name.split()) for name in _PLACES)
 # Where the place is named: "the capital (city) of X", "X's capital", and in a follow-up after a capital
 # question, the place alone: "And Canada?", "What about Peru?", "How about the capital of Spain?", and a
 # correction: "No, I meant Australia." (after Austria it said Vienna again)
-_ASKED = re.compile(r"\bcapital(?: city)? of (?P<after>.+)|\b(?P<before>[\w .'-]+?)'s capital\b", re.IGNORECASE)
+_ASKED = re.compile(
+    r"\bcapitals?(?: city| cities)? of (?P<after>.+)|\b(?P<before>[\w .'-]+?)'s capital\b", re.IGNORECASE
+)
 _FOLLOW_UP = re.compile(
     r"^\W*(?:(?:and )?(?:what|how) about|and|(?:no\W+|sorry\W+)*i (?:meant|mean|said))\b"
     r"(?: (?:the capital )?(?:of|for|in))? (?P<after>.+)$",
@@ -309,32 +311,52 @@ def capital_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     """'The capital of Canada is Ottawa.' for a question about a place's capital in the user's words, or a
     follow-up naming only the place right after one (`earlier`: their words before, the last last); else
     None."""
-    place = _place(text, earlier)
-    return _PLACES[place] if place is not None else None
+    return " ".join(_PLACES[place] for place in _places(text, earlier)) or None
 
 
-def _place(text: str, earlier: Sequence[str]) -> str | None:
-    """The folded place whose capital the words ask for, directly (a question: "I visited the capital of
+def _places(text: str, earlier: Sequence[str]) -> list[str]:
+    """The folded places whose capitals the words ask for, directly (a question: "I visited the capital of
     France." gets nothing) or as a follow-up (after a follow-up too)."""
     asking = ASKING.search(text) or re.match(r"\W*(the )?capital\b", text, re.IGNORECASE)  # or "Capital of Texas."
-    if asking and (place := _asked(text)) is not None:
-        return place
+    if asking and (places := _asked(text)):
+        return places
     if earlier and (follow := _FOLLOW_UP.match(text)) and (place := _place_at_start(follow["after"], True)):
-        return place if _place(earlier[-1], earlier[:-1]) is not None else None
-    return None
+        return [place] if _places(earlier[-1], earlier[:-1]) else []
+    return []
 
 
-def _asked(text: str) -> str | None:
-    """The folded place a capital question in `text` names, if the table has it."""
+def _asked(text: str) -> list[str]:
+    """The folded places a capital question in `text` names, if the table has them: one, or a list ("the
+    capitals of France and Germany", "the capital of Spain and of Portugal": the model gave Madrid alone, and
+    "The capitals of France are Paris and Berlin.")."""
     for m in _ASKED.finditer(text):
-        if m["after"] is not None and (place := _place_at_start(m["after"])) is not None:
-            return place
+        if m["after"] is not None and (places := _listed(m["after"])):
+            return places
         if m["before"] is not None:
             words = _fold(m["before"]).split()
             for n in range(min(_LONGEST, len(words)), 0, -1):
                 if (name := " ".join(words[-n:])) in _PLACES:
-                    return name
-    return None
+                    return [name]
+    return []
+
+
+_JOINS = {"and", "or", "of", "the", "capital", "capitals", "city", "what", "about", "also"}
+
+
+def _listed(text: str, most: int = 4) -> list[str]:
+    """The places `text` starts with, one after another joined by "and", commas or "and the capital of"."""
+    places: list[str] = []
+    words = _fold(text.replace(",", " and ")).split()
+    while len(places) < most and (place := _place_at_start(" ".join(words))) is not None:
+        places.append(place)
+        rest = words[len(place.split()) + (words[:1] == ["the"]) :]
+        joined = 0
+        while joined < len(rest) and rest[joined] in _JOINS:
+            joined += 1
+        if not joined:
+            break
+        words = rest[joined - (rest[joined - 1] == "the") :]
+    return list(dict.fromkeys(places))
 
 
 def _place_at_start(text: str, whole: bool = False) -> str | None:
