@@ -23,6 +23,16 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "Convert 60 mph to km/h.": "60 miles per hour is about 96.56 kilometers per hour.",
     "What's 5 foot 10 in centimeters?": "5 feet 10 inches is 177.8 centimeters.",
     "How many centimeters is 6 feet 2 inches?": "6 feet 2 inches is 187.96 centimeters.",
+    # fractions, as people say them and as Whisper writes them (no note before: "A quarter cup is equal to 2
+    # tablespoons", it is 4)
+    "How many tablespoons are in a quarter cup?": "A quarter of a cup is 4 tablespoons.",
+    "How many tablespoons in half a cup?": "Half a cup is 8 tablespoons.",
+    "How many tablespoons are in 1/4 cup?": "A quarter of a cup is 4 tablespoons.",
+    "How many teaspoons in three quarters of a cup?": "Three quarters of a cup is 36 teaspoons.",
+    "How many minutes in half an hour?": "Half an hour is 30 minutes.",
+    "Convert one and a half cups to milliliters.": "1.5 cups is about 354.88 milliliters.",
+    "How many minutes in two and a half hours?": "2.5 hours is 150 minutes.",
+    "What's 2 1/2 inches in centimeters?": "2.5 inches is 6.35 centimeters.",
 }
 
 
@@ -41,6 +51,8 @@ def test_a_conversion_asked_for_gets_its_result(text: str) -> None:
         "How many miles is it to Paris?",
         "It was 30 degrees in Rome.",
         "How many meters are in a meter?",  # nothing to convert
+        "What is a quarter of 100?",
+        "How many quarters are in a dollar?",
     ],
 )
 def test_words_that_ask_for_no_conversion_get_no_note(text: str) -> None:

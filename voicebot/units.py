@@ -10,6 +10,7 @@ Units of different kinds, or a unit it does not know, give no note.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -98,6 +99,9 @@ class Conversion:
         value = _convert(self.amount, self.source, self.target)
         if self.inches is not None:
             amount = f"{say_number(self.amount - self.inches / 12)} feet {say_number(self.inches)} inches"
+        elif self.amount in _PARTS:  # "a quarter of a cup", not "0.25 cups"
+            article = "an" if re.match(r"[aeiou]|hour", self.source.one) else "a"
+            amount = f"{_PARTS[self.amount].format(a=article)} {self.source.one}".capitalize()
         else:
             amount = f"{say_number(self.amount)} {self.source.one if self.amount == 1 else self.source.many}"
         return f"{amount} is {say_number(value)} {self.target.one if value == 1 else self.target.many}."
@@ -112,7 +116,7 @@ def conversion_note(text: str) -> str | None:
 def conversions(text: str, limit: int = 2) -> list[Conversion]:
     """The conversions asked for in `text`: "<number> <unit> in|to|into <unit>", "how many <unit> are in
     (a | <number>) <unit>", "how many <unit> is <number> <unit>"."""
-    tokens = tokenize(text)
+    tokens = tokenize(re.sub(r"(\d+)\s*/\s*(\d+)", r"\1 over \2", text))  # "1/4 cup"
     found: list[Conversion] = []
     i = 0
     while i < len(tokens) and len(found) < limit:
@@ -169,7 +173,9 @@ def _amount(
 ) -> tuple[tuple[Fraction, _Unit], int, Fraction | None] | None:
     """'a mile', 'one hour', '10 miles', 'minus 40 degrees Fahrenheit', '5 foot 10' (and the inches said
     after the feet, if any)."""
-    if not need_number and i < len(tokens) and tokens[i] in ("a", "an", "one"):
+    if (part := _fraction(tokens, i)) is not None:
+        value, j = part
+    elif not need_number and i < len(tokens) and tokens[i] in ("a", "an", "one"):
         value, j = Fraction(1), i + 1
     else:
         number = read_number(tokens, i)
@@ -184,6 +190,54 @@ def _amount(
         if after is None or after[0].one == "inch":
             return (value + inches[0] / 12, unit[0]), after[1] if after else inches[1], inches[0]
     return (value, unit[0]), unit[1], None
+
+
+_PART_WORDS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4,
+               "fourths": 4, "eighth": 8, "eighths": 8}  # fmt: skip
+_PARTS = {Fraction(1, 2): "half {a}", Fraction(1, 4): "a quarter of {a}", Fraction(3, 4): "three quarters of {a}",
+          Fraction(1, 3): "a third of {a}", Fraction(2, 3): "two thirds of {a}",
+          Fraction(1, 8): "an eighth of {a}"}  # fmt: skip
+
+
+def _fraction(tokens: list[str], i: int) -> tuple[Fraction, int] | None:
+    """An amount with a fraction in it, and the index of its unit: "half a cup", "a quarter (of a) cup", "three
+    quarters of a cup", "one and a half cups", "1/4 cup" (read as "1 over 4"), "2 1/2 inches". Without this
+    no note was made, and the model said "A quarter cup is equal to 2 tablespoons" (it is 4)."""
+
+    def article(j: int) -> int:  # "of a", "of an", "a", "an" before the unit
+        j += tokens[j : j + 1] == ["of"]
+        return j + (tokens[j : j + 1] in (["a"], ["an"]))
+
+    def over(j: int) -> tuple[Fraction, int] | None:  # "1 over 4"
+        top = read_number(tokens, j)
+        if top is None or tokens[top[1] : top[1] + 1] != ["over"]:
+            return None
+        if (bottom := read_number(tokens, top[1] + 1)) is None:
+            return None
+        return (top[0] / bottom[0], bottom[1]) if bottom[0] else None
+
+    word = tokens[i] if i < len(tokens) else ""
+    if word == "half" and tokens[i + 1 : i + 2] in (["a"], ["an"]):  # "half a cup"
+        return Fraction(1, 2), i + 2
+    if (part := over(i)) is not None:
+        return part
+    j = i + (word in ("a", "an", "one"))
+    if j < len(tokens) and tokens[j] in _PART_WORDS and not tokens[j].endswith("s"):  # "a quarter (of a) cup"
+        return Fraction(1, _PART_WORDS[tokens[j]]), article(j + 1)
+    number = read_number(tokens, i)
+    if number is None:
+        return None
+    whole, j = number
+    if j < len(tokens) and tokens[j] in _PART_WORDS and whole < _PART_WORDS[tokens[j]]:  # "three quarters of a"
+        return whole / _PART_WORDS[tokens[j]], article(j + 1)
+    if (part := over(j)) is not None:  # "2 1/2 inches"
+        return whole + part[0], part[1]
+    if tokens[j : j + 1] == ["and"]:  # "one and a half cups", "two and three quarters cups"
+        k = j + 1 + (tokens[j + 1 : j + 2] in (["a"], ["an"]))
+        count = (Fraction(1), k) if k > j + 1 else read_number(tokens, k)
+        if count is not None and count[1] < len(tokens) and tokens[count[1]] in _PART_WORDS:
+            return whole + count[0] / _PART_WORDS[tokens[count[1]]], count[1] + 1
+    return None
 
 
 def _unit(tokens: list[str], i: int) -> tuple[_Unit, int] | None:
