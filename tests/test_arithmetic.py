@@ -101,6 +101,28 @@ def test_huge_and_tiny_results_are_said_as_powers_of_ten() -> None:
     )
 
 
+def test_a_shared_bill_a_tip_and_cents_said_after_dollars_get_their_amounts() -> None:
+    """Before, "Split 87 dollars fifty between three people." got no note, and the model wrote steps in LaTeX
+    and 29; "87 dollars fifty" was read as 87."""
+    assert arithmetic_note("Split 87 dollars fifty between three people.") == (
+        "87.50 dollars split 3 ways is about 29.17 dollars each."
+    )
+    assert arithmetic_note("Split 120 dollars between 4 people.") == "120 dollars split 4 ways is 30 dollars each."
+    assert arithmetic_note("We want to split 200 euros equally among 5 friends.") == (
+        "200 euros split 5 ways is 40 euros each."
+    )
+    assert arithmetic_note("Split the bill of 90 dollars four ways.") == (
+        "90 dollars split 4 ways is 22.50 dollars each."
+    )
+    assert arithmetic_note("How much is 45 dollars plus 20 percent tip?") == (
+        "45 dollars plus a 20 percent tip is 54 dollars."
+    )
+    assert arithmetic_note("What is $60 with an 18% tip?") == "60 dollars plus an 18 percent tip is 70.80 dollars."
+    assert arithmetic_note("What is 15 percent tip on 87 dollars fifty?") == "15 percent of 87.5 is about 13.12."
+    assert arithmetic_note("I have 40 dollars two days left.") is None  # "two" is no number of cents here
+    assert arithmetic_note("Split the difference.") is None
+
+
 def test_no_jumble_of_numbers_and_operators_raises() -> None:
     """A note must never fail a turn: random word salads of every kind of word these parsers read."""
     import random
@@ -113,7 +135,8 @@ def test_no_jumble_of_numbers_and_operators_raises() -> None:
         "double squared cubed is equal equals not 0 1 0.5 1,000 99999999999999 one twenty hundred thousand million "
         "point and sum product difference between add subtract from x × ÷ / - + ^ √ = % $ ° . , ? how many feet "
         "inches miles kilograms pounds degrees fahrenheit celsius in into days weeks until christmas next friday "
-        "last tomorrow july 4th the february 30th 2027 from now today years months left end"
+        "last tomorrow july 4th the february 30th 2027 from now today years months left end split among ways people "
+        "tip cents dollars euros over 1/4 quarter cup and a half"
     )
     words = salad.split()
     notes = TurnNotes(lambda: datetime(2026, 12, 31, 23, 59))

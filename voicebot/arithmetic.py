@@ -81,13 +81,72 @@ _PRICE_THEN_DISCOUNT = re.compile(
 )
 
 
+_AMOUNT = r"(?:[$£€]\s*(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s*(?:dollars?|pounds?|euros?|bucks?)?)"
+# A bill shared: "Split 120 dollars between 4 people.", "divide $87.50 among three of us", "split the 60 dollar
+# bill four ways" (the model wrote steps in LaTeX, and 29 for 87.50 / 3).
+_SPLIT = re.compile(
+    rf"\b(?:split|divide|share)\b(?:\s+(?:the|a|our|my|this))?(?:\s+(?:bill|check|total|cost)\s+of)?\s+{_AMOUNT}"
+    r"(?:\s+(?:dollars?|pounds?|euros?|bucks?))?(?:\s+(?:bill|check|total|tab))?\s+(?:(?:evenly|equally)\s+)?"
+    r"(?:(?:between|among|amongst|by|into|for)\s+)?(\d+|[a-z]+)\s*(?:people|persons|ways|friends|of us|parts)\b",
+    re.IGNORECASE,
+)
+# A tip added to a bill: "45 dollars plus a 20 percent tip", "What's $60 with an 18% tip?".
+_WITH_TIP = re.compile(
+    rf"{_AMOUNT}\s+(?:plus|with|and|including)\s+(?:an?\s+)?(\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?:tip|gratuity)\b",
+    re.IGNORECASE,
+)
+# Cents said after the dollars: "87 dollars fifty", "12 dollars and 5 cents" (read as 87 and 12 before).
+_TENS_SAID = "|".join(_TENS)
+_UNITS_SAID = "|".join(sorted(list(_UNITS)[1:], key=len, reverse=True))  # "seventeen" before "seven"
+_CENTS = re.compile(
+    r"\b(\d[\d,]*)\s*(dollars?|euros?|pounds?|bucks)\s+(?:and\s+)?"
+    rf"(\d{{1,2}}|(?:{_TENS_SAID})(?:[ -](?:{_UNITS_SAID}))?|{_UNITS_SAID})(\s+cents?)?\b"
+    r"(?!\s+(?:people|persons|ways|friends|of\b|parts|percent))",
+    re.IGNORECASE,
+)
+
+
 def arithmetic_note(text: str) -> str | None:
     """'17 times 23 is 391.' for the calculations in the user's words; None when there are none."""
+    text = _CENTS.sub(_with_cents, text)
+    if m := _SPLIT.search(text):  # before the parser, which would read "4 people" as no calculation
+        amount, count = Fraction((m[1] or m[2]).replace(",", "")), read_number(tokenize(m[3]), 0)
+        if count is not None and count[0].denominator == 1 and 1 < count[0] <= 1000:
+            return f"{_money(m.group(), amount)} split {count[0]} ways is {_money(m.group(), amount / count[0])} each."
+    if m := _WITH_TIP.search(text):
+        bill, tip = Fraction((m[1] or m[2]).replace(",", "")), Fraction(m[3])
+        total = _money(m.group(), bill * (100 + tip) / 100)
+        article = "an" if say_number(tip).startswith("8") or say_number(tip).split(".")[0] in ("11", "18") else "a"
+        return f"{_money(m.group(), bill)} plus {article} {say_number(tip)} percent tip is {total}."
     found = calculations(text)
     if not found and (m := _PRICE_THEN_DISCOUNT.search(text)):
         price, off = Fraction((m[1] or m[2]).replace(",", "")), Fraction(m[3])
         found = [Calculation(_say(("%off", ("n", off), ("n", price))), price - price * off / 100)]
     return " ".join(c.note() for c in found) if found else None
+
+
+def _money(said: str, value: Fraction) -> str:
+    """'87.50 dollars', '30 euros' for an amount of the currency `said` names (cents rounded half up); a bare
+    number where it names none."""
+    currency = re.search(r"[$£€]|\b(dollar|euro|pound|buck)s?\b", said, re.IGNORECASE)
+    if currency is None:
+        return say_number(value)
+    cents = math.floor(value * 100 + Fraction(1, 2))
+    amount = str(cents // 100) if cents % 100 == 0 else f"{cents // 100}.{cents % 100:02d}"
+    name = {"$": "dollar", "£": "pound", "€": "euro"}.get(currency[0], (currency[1] or "dollar").lower())
+    name = "dollar" if name == "buck" else name
+    return f"{'' if cents == value * 100 else 'about '}{amount} {name}{'' if cents == 100 else 's'}"
+
+
+def _with_cents(m: re.Match[str]) -> str:
+    """'87.50 dollars' for "87 dollars fifty"; the words as they were where what follows is no number of cents."""
+    tokens = tokenize(m[3])
+    cents = read_number(tokens, 0)
+    if cents is None or cents[1] != len(tokens) or cents[0].denominator != 1 or not 0 < cents[0] < 100:
+        return m.group()
+    if cents[0] < 10 and not m[4] and not m[3].isdigit():  # "40 dollars two": no cents said so
+        return m.group()
+    return f"{m[1]}.{int(cents[0]):02d} {m[2]}"
 
 
 def calculations(text: str, limit: int = 3) -> list[Calculation]:
