@@ -137,3 +137,18 @@ def test_a_follow_ups_fact_starts_the_reply() -> None:
     notes = TurnNotes(None)
     assert notes.opener("And basketball?", 1, [SOCCER]) == "A basketball team has five players on the court."
     assert notes("And basketball?", 1, [SOCCER]) == "Fact: A basketball team has five players on the court."
+
+
+def test_a_fact_in_two_units_is_said_in_the_one_asked_for() -> None:
+    """After "How far is the moon?", "Sorry, I meant in miles." got "384,000 miles, or 239,000 kilometers"."""
+    moon = "How far is the moon?"
+    assert almanac_fact("Sorry, I meant in miles.", [moon]) == "The moon is about 239,000 miles from Earth."
+    assert almanac_fact("What's that in kilometers?", [moon]) == "The moon is about 384,000 kilometers from Earth."
+    assert almanac_fact("In miles.", ["I meant in kilometers.", moon]) == "The moon is about 239,000 miles from Earth."
+    assert almanac_fact("How tall is Everest in feet?") == "Mount Everest is about 29,032 feet tall."
+    assert almanac_fact("At what temperature does water boil in Fahrenheit?") == (
+        "Water boils at 212 degrees Fahrenheit at sea level."
+    )
+    assert almanac_fact(moon) == "The moon is about 384,000 kilometers, or 239,000 miles, from Earth."
+    assert almanac_fact("In miles?", ["What is the capital of France?"]) is None  # no fact before it
+    assert almanac_fact("How far is the moon in light years?") == almanac_fact(moon)  # a unit it lacks: as it is

@@ -290,9 +290,51 @@ def almanac_fact(text: str, earlier: Sequence[str] = ()) -> str | None:
     eight legs."); None for other words, and where the words ask for two (no guessing which). `earlier`: the
     user's words before these, the last last, for a follow-up that names only another thing ("And basketball?"
     after a question about soccer)."""
+    unit = _IN_UNIT.search(text.lower())
+    fact = _plain_fact(text, earlier)
+    return (_in_unit(fact, unit["unit"]) or fact) if fact is not None and unit else fact
+
+
+def _plain_fact(text: str, earlier: Sequence[str]) -> str | None:
+    """The table's fact as written, also for a follow-up that asks only for another unit ("I meant in miles.")."""
+    if earlier and (again := _IN_UNIT_AGAIN.match(text.lower())) and _unit(again["unit"]) is not None:
+        return _plain_fact(earlier[-1], earlier[:-1])
     question = _question(text, earlier, _CHAIN)
     found = _facts(question) if question is not None else []
     return found[0] if len(found) == 1 else None
+
+
+# A fact given in two units ("about 384,000 kilometers, or 239,000 miles, from Earth") said in the one the user
+# asks for: at the question's end ("How far is the moon in miles?"), or right after ("Sorry, I meant in miles.",
+# "What's that in feet?"), where the model swapped the numbers: "384,000 miles, or 239,000 kilometers".
+_IN_UNIT = re.compile(r"\bin (?:degrees )?(?P<unit>[a-z]+)\W*$")
+_IN_UNIT_AGAIN = re.compile(
+    r"^\W*(?:(?:sorry|no|oh|okay|ok|i mean|i meant|and|so|what about|how about|what is that|what's that|"
+    r"how much is that|how far is that|how tall is that|how high is that|say that|say it|tell me|can you say that)"
+    r"\W+)*in (?:degrees )?(?P<unit>[a-z]+)\W*(?:please\W*)?$"
+)
+_UNIT_NAMES = {
+    "kilometers": ("km", "kms", "kilometer", "kilometers", "kilometre", "kilometres"), "miles": ("mile", "miles"),
+    "meters": ("meter", "meters", "metre", "metres"), "feet": ("foot", "feet", "ft"),
+    "degrees Celsius": ("celsius", "centigrade", "c"), "degrees Fahrenheit": ("fahrenheit", "f"),
+}  # fmt: skip
+_QUANTITY = r"\d[\d,.]*(?: million| billion)? (?:degrees \w+|\w+)"
+_TWO_UNITS = re.compile(rf"(?P<first>{_QUANTITY}), or (?:about )?(?P<second>{_QUANTITY}),?")
+
+
+def _unit(asked: str) -> str | None:
+    """The unit as the facts write it ("miles" for "mile", "degrees Celsius" for "c"); None for another word."""
+    return next((name for name, said in _UNIT_NAMES.items() if asked in said), None)
+
+
+def _in_unit(fact: str, asked: str) -> str | None:
+    """`fact` with only its quantity in the unit `asked` names; None where it has no such two-unit quantity."""
+    unit = _unit(asked)
+    match = _TWO_UNITS.search(fact)
+    if unit is None or match is None:
+        return None
+    keep = next((q for q in (match["first"], match["second"]) if q.endswith(" " + unit)), None)
+    return None if keep is None else fact[: match.start()] + keep + fact[match.end() :]
 
 
 # A follow-up naming only another thing: "And basketball?", "What about an ant?", "How about in baseball?" (up to
