@@ -141,12 +141,16 @@ def test_a_question_about_the_conversation_gets_the_users_own_words_or_that_ther
     assert notes.opener("What was my first question?", 2, said) == f'You asked: "{said[0]}"'
     assert notes.opener("What was my first question?", 2, ["I had pasta.", *said]) == f'You asked: "{said[0]}"'
     assert notes.opener("What did I say first?", 2, ["I had pasta.", *said]) == 'You said: "I had pasta."'
+    # it said "I asked you a minute ago about your name."
+    assert notes.opener("Do you remember what I asked you a minute ago?", 2, said) == 'You said: "I like mountains."'
+    assert notes.opener("What did I ask you earlier?", 2, said) == 'You said: "I like mountains."'
     assert said[0] in notes("What did I ask you first?", 2, said)
     assert notes.opener("Summarize our conversation.", 2, said) == "We talked about"  # the model goes on
     assert notes.opener("What did I just say?") == "You haven't asked me anything yet."
     assert notes.opener("What have we talked about so far?") == "We haven't talked about anything yet."
     for other in ("What did I say about the weather?", "What did we talk about yesterday?", "What did you say?",
-                  "Summarize the plot of Hamlet.", "What was the question?"):  # fmt: skip
+                  "Summarize the plot of Hamlet.", "What was the question?",
+                  "I remember what I said to my mom."):  # fmt: skip
         assert notes.opener(other, 2, said) is None and notes(other, 2, said) is None, other
     assert TurnNotes(None, limits=False).opener("What did I just ask you?", 2, said) is None
 

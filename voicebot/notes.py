@@ -146,10 +146,11 @@ _USER_FACTS = _NAME_FACT, *(
 # Questions about the conversation itself: the 0.5B answered "What did I just ask you?" with "I asked you to find
 # the tallest mountain ..." (whose words were whose), and at a session's first turn summarized a talk that never was.
 _LAST_WORDS = re.compile(
-    r"\bwhat (did|was) i (just |last )?(ask|say|said|asking|saying)( you| to you| before| just now| last)?\W*$|"
+    r"\b(what (did|was) i|remember what i) (just |last )?(ask|asked|say|said|asking|saying|tell|told)( you| to you)?"
+    r"( before| just now| last| earlier| a (minute|moment|second|little while|while) ago)?\W*$|"
     r"\bwhat was my (last |previous )?question\W*$|\brepeat my (last )?question\b",
     re.IGNORECASE,
-)
+)  # also "Do you remember what I asked you a minute ago?" (it said "I asked you a minute ago about your name.")
 _FIRST_WORDS = re.compile(
     r"\bwhat (did|was) i (ask|say)( you)? (first|at the (start|beginning))\W*$|\bwhat was my first question\W*$",
     re.IGNORECASE,
