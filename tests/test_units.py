@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from voicebot.units import conversion_note
+from voicebot.units import conversion_note, travel_note
 
 RESULTS = {  # as an ASR writes a question -> what the note says
     "How many kilometers is 10 miles?": "10 miles is about 16.09 kilometers.",
@@ -57,3 +57,18 @@ def test_a_conversion_asked_for_gets_its_result(text: str) -> None:
 )
 def test_words_that_ask_for_no_conversion_get_no_note(text: str) -> None:
     assert conversion_note(text) is None
+
+
+def test_a_trips_time_or_distance_at_a_speed_is_worked_out() -> None:
+    """The 0.5B answered "It will take 250 kilometers at 100 kilometers an hour to drive."."""
+    assert travel_note("I'm driving 250 kilometers at 100 kilometers an hour. How long will it take?") == (
+        "250 kilometers at 100 kilometers per hour takes 2 hours and 30 minutes."
+    )
+    assert travel_note("If I walk 5 kilometers per hour, how long to walk 12 kilometers?") == (
+        "12 kilometers at 5 kilometers per hour takes 2 hours and 24 minutes."
+    )
+    far = "In 90 minutes at 60 miles per hour you go 90 miles."
+    assert travel_note("How far can I go in 90 minutes at 60 mph?") == far
+    for other in ("How long is a marathon?", "How long to drive 10 miles at 0 mph?", "I drove 5 miles at 30 mph.",
+                  "How long does it take to drive from London to Paris at 100 km/h?"):  # fmt: skip
+        assert travel_note(other) is None, other

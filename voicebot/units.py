@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from voicebot.arithmetic import read_number, say_number, tokenize
 
-__all__ = ["conversion_note", "conversions"]
+__all__ = ["conversion_note", "conversions", "travel_note"]
 
 
 @dataclass(frozen=True)
@@ -128,6 +128,51 @@ def conversions(text: str, limit: int = 2) -> list[Conversion]:
         if conversion.source.kind == conversion.target.kind and conversion.source != conversion.target:
             found.append(conversion)
     return found
+
+
+_HOW_LONG = re.compile(r"\bhow (long|much time)\b|\bhow many (hours|minutes)\b", re.IGNORECASE)
+_HOW_FAR = re.compile(r"\bhow far\b|\bhow many (miles|kilometers|kilometres|km)\b", re.IGNORECASE)
+
+
+def travel_note(text: str) -> str | None:
+    """'250 kilometers at 100 kilometers per hour takes 2 hours and 30 minutes.' for how long a trip takes at a
+    speed, or how far one goes in a time ("How far do I get in 3 hours at 70 miles per hour?"); else None. The
+    0.5B answered "It will take 250 kilometers at 100 kilometers an hour to drive."."""
+    tokens = tokenize(text)
+    found: dict[str, list[tuple[Fraction, _Unit]]] = {"length": [], "speed": [], "time": []}
+    i = 0
+    while i < len(tokens):
+        amount = _amount(tokens, i, need_number=True)
+        if amount is None:
+            i += 1
+            continue
+        (value, unit), i, _ = amount
+        hourly = _NAMES.get((unit.one, "per", "hour"))  # "100 kilometers an hour"
+        if hourly and tokens[i : i + 2] in (["an", "hour"], ["a", "hour"], ["per", "hour"]):
+            unit, i = hourly, i + 2
+        if unit.kind in found:
+            found[unit.kind].append((value, unit))
+    if len(found["speed"]) != 1 or found["speed"][0][0] <= 0:
+        return None
+    speed, per_hour = found["speed"][0]
+    pace = speed * per_hour.size  # meters per second
+    if _HOW_LONG.search(text) and len(found["length"]) == 1 and not found["time"]:
+        distance, unit = found["length"][0]
+        minutes = round(distance * unit.size / pace / 60)
+        took = " and ".join(
+            f"{n} {name}{'s' if n != 1 else ''}" for n, name in ((minutes // 60, "hour"), (minutes % 60, "minute")) if n
+        )
+        return f"{_said(distance, unit)} at {_said(speed, per_hour)} takes {took or 'less than a minute'}."
+    if _HOW_FAR.search(text) and len(found["time"]) == 1 and not found["length"]:
+        duration, unit = found["time"][0]
+        length = _NAMES[(per_hour.many.split()[0],)] if per_hour.one != "meter per second" else _NAMES[("meters",)]
+        gone = duration * unit.size * pace / length.size
+        return f"In {_said(duration, unit)} at {_said(speed, per_hour)} you go {_said(gone, length)}."
+    return None
+
+
+def _said(value: Fraction, unit: _Unit) -> str:
+    return f"{say_number(value)} {unit.one if value == 1 else unit.many}"
 
 
 def _how_many(tokens: list[str], i: int) -> tuple[Conversion, int] | None:
