@@ -30,7 +30,8 @@ _ABBREVIATIONS = frozenset(
 _WORD = re.compile(r"(\S+)(\s+)")
 _SENTENCE_END = re.compile(r"[.!?…]+[\"'”’)\]]*$")
 _CLAUSE_END = re.compile(r"[,;:–—][\"'”’)\]]*$")
-_DROP = str.maketrans("", "", "*#`~")
+_DROP = str.maketrans("", "", "#`~")  # and "*", dropped from a phrase once speakable has read "12 * 2" as times
+_OPERATOR = re.compile(r"^[*×x/÷=+−-]$|\d[*×/]$")  # a phrase ending here would cut a calculation in two
 
 
 class PhraseChunker:
@@ -54,7 +55,7 @@ class PhraseChunker:
         self._buf += text_delta.translate(_DROP)
         out: list[str] = []
         while (cut := self._find_break()) is not None:
-            phrase = speakable(self._buf[: cut[0]], line_start=self._line_start)
+            phrase = _say(self._buf[: cut[0]], self._line_start)
             self._line_start = "\n" in self._buf[cut[0] : cut[1]]
             self._buf = self._buf[cut[1] :]
             if phrase:
@@ -66,7 +67,7 @@ class PhraseChunker:
         """End of the reply: return what is left and get ready for the next reply. whole: the reply was cut off
         (a loop), so only its whole sentences are left to say, unless none of the reply has been said yet."""
         rest = (whole_sentences(self._buf) or (self._buf if self._index == 0 else "")) if whole else self._buf
-        phrase = speakable(rest, line_start=self._line_start)
+        phrase = _say(rest, self._line_start)
         self.reset()
         return [phrase] if phrase else []
 
@@ -97,10 +98,21 @@ class PhraseChunker:
                 "\n" in space
                 or (_SENTENCE_END.search(word) and not _is_abbreviation(word))
                 or (_CLAUSE_END.search(word) and count >= lo)
-                or count >= cap
+                or (count >= cap and not _holds_to_next(word))
             ):
                 return m.end(1), m.end()
         return None
+
+
+def _say(text: str, line_start: bool) -> str:
+    """The phrase as the voice should read it, without markdown's emphasis stars."""
+    return " ".join(speakable(text, line_start=line_start).replace("*", "").split())
+
+
+def _holds_to_next(word: str) -> bool:
+    """A forced break must not come after a number ("15-20 | mg per cup" read "em gee") or an operator ("12 *" |
+    "2 = 24" said "twelve", "two equals twenty-four")."""
+    return bool(re.fullmatch(r"[$£€(]?[\d.,–-]*\d", word) or _OPERATOR.search(word))
 
 
 def whole_sentences(text: str) -> str:

@@ -59,6 +59,11 @@ _FRACTION = re.compile(r"(?<![\w/.])(?:(\d+) )?([123]/[234])(?![\w/])")  # "1/2"
 _POWER = re.compile(r"\s?(?:\^2|²)(?!\d)|\s?(?:\^3|³)(?!\d)")
 _POWER_OF = re.compile(r"(?<=\d)\s?\^\s?(\d+)")  # "2^10" it read "two ten"
 _ARROW = re.compile(r"\s*(?:→|⟶|->|=>)\s*")
+# Multiplication and division between numbers as the voice says them: "12 * 2" as "12 × 2" (the phonemizer's
+# "times"; markdown's "*" is dropped, and "12 * 2 = 24" was read "twelve two equals twenty-four"), a spaced
+# "336 / 4" as "divided by" (read "slash"; "12/25" stays a date).
+_TIMES = re.compile(r"(?<=[\d)])\s*\*\s*(?=[\d(])")
+_DIVIDED = re.compile(r"(?<=[\d)])\s+/\s+(?=[\d(])")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _EDGE_UNDERSCORE = re.compile(r"(?<!\w)_+|_+(?!\w)")
 LIST_MARKER = re.compile(r"^\s*(?:[-+•>]|\d+[.)])\s+")  # "- ", "1. " opening a list item
@@ -138,6 +143,7 @@ def speakable(phrase: str, line_start: bool = True) -> str:
     starts a line of the reply, so "1. " or "- " there opens a list item; a phrase cut mid-line may start with a
     number that ends a sentence ("12 times 12 is" | "144. 100 divided by 8 ...": its "144." was dropped)."""
     text = _latex(_LINK.sub(r"\1", phrase))
+    text = _DIVIDED.sub(" divided by ", _TIMES.sub(" × ", text))
     text = _EDGE_UNDERSCORE.sub("", text)
     if line_start:
         text = LIST_MARKER.sub("", text)

@@ -90,6 +90,19 @@ def test_a_number_ending_a_sentence_is_said_where_a_phrase_starts_mid_line() -> 
     assert phrases == ["12 times 12 is", "144.", "100 divided by 8 is 12.5.", "Then rest.", "Done."]
 
 
+def test_a_forced_break_keeps_a_number_with_its_unit_and_a_calculation_whole() -> None:
+    """"15-20 | mg per cup" read the unit "em gee"; "12 *" | "2 = 24" dropped the "*"; "**" is never said."""
+    chunker = PhraseChunker(first_min_words=2, first_max_words=4)
+    assert stream("Caffeine is approximately 15-20 mg per cup.", step=1, chunker=chunker) == [
+        "Caffeine is approximately 15 to 20 milligrams",
+        "per cup.",
+    ]
+    assert stream("So order 12 * 2 = 24 **whole** pizzas.", step=1, chunker=chunker) == [
+        "So order 12 × 2 = 24 whole",
+        "pizzas.",
+    ]
+
+
 def test_flush_resets_for_next_reply() -> None:
     c = PhraseChunker()
     assert c.push("Partial answer") == []

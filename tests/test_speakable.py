@@ -30,6 +30,8 @@ CASES = [
     # a float's rounding noise, which the voice read digit by digit for seconds
     ("It takes about 29.999999999999997 seconds.", "It takes about 30 seconds."),
     ("That is 0.30000000000000004 m, or 1,234.9999999 g.", "That is 0.3 meters, or 1,235 grams."),
+    # "12 * 2 = 24" was read "twelve two equals twenty-four" (the "*" dropped), "336 / 4" "slash"
+    ("Order 12 * 2 = 24, so 336 / 4 = 84 each.", "Order 12 × 2 = 24, so 336 divided by 4 = 84 each."),
 ]
 UNCHANGED = [
     "On 2024-05-01 call 555-1234.",  # a date, a phone number
