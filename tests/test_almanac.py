@@ -110,6 +110,8 @@ SOCCER = "How many players are on a soccer team?"
         (["What is the biggest planet?", "And the smallest one?"], "What about the hottest?", "Venus"),  # not Mercury
         (["How many legs does a spider have?"], "And a beetle?", "six"),  # "A beetle has eight legs."
         (["How fast can a cheetah run?"], "What about a horse?", "50 to 70"),  # "around 10-15 miles per hour"
+        (["How many legs does a spider have?"], "No, I meant an insect.", "six"),  # "I don't have enough context"
+        (["What is the largest planet?"], "Sorry, I meant the smallest.", "Mercury"),
     ],
 )
 def test_a_follow_up_naming_another_thing_gets_its_fact(earlier: list[str], text: str, said: str) -> None:

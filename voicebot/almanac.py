@@ -337,11 +337,13 @@ def _in_unit(fact: str, asked: str) -> str | None:
     return None if keep is None else fact[: match.start()] + keep + fact[match.end() :]
 
 
-# A follow-up naming only another thing: "And basketball?", "What about an ant?", "How about in baseball?" (up to
-# three words after an article or a preposition). The 0.5B answered "And basketball?" after the soccer fact with
-# "A basketball team has ten players on the field, and so does a soccer team.": it copied the fact's shape.
+# A follow-up naming only another thing: "And basketball?", "What about an ant?", "How about in baseball?", "No, I
+# meant an insect." (up to three words after an article or a preposition). The 0.5B answered "And basketball?"
+# after the soccer fact with "A basketball team has ten players on the field, and so does a soccer team.": it
+# copied the fact's shape.
 _FOLLOW_UP = re.compile(
-    r"^\W*(?:and |(?:and )?(?:what|how) about )(?:(?:in|on|for|of|with) )?(?:(?:the|a|an) )?"
+    r"^\W*(?:and |(?:and )?(?:what|how) about |(?:(?:no|sorry|oh)\W+)*i (?:meant|mean) )"
+    r"(?:(?:in|on|for|of|with) )?(?:(?:the|a|an) )?"
     r"(?P<thing>(?!(?:what|which|who|how|why|when|where|is|are|do|does|can|you|it|that|this|then|so)\b)"
     r"[\w'-]+(?: [\w'-]+){0,2})\W*$"
 )
@@ -359,9 +361,10 @@ def _question(text: str, earlier: Sequence[str], chain: int) -> str | None:
     answered (`chain` follow-ups deep at most), that question with the follow-up's thing in place of one or two of
     its words, where that swap, and only it, gives another single fact."""
     words = " ".join(text.lower().replace("’", "'").split())
-    if not ASKING.search(text):
+    follow = _FOLLOW_UP.match(words) if earlier else None
+    if not ASKING.search(text) and follow is None:  # "No, I meant an insect." corrects the last question
         return None
-    if _facts(words) or not earlier or chain == 0 or not (follow := _FOLLOW_UP.match(words)):
+    if _facts(words) or not earlier or chain == 0 or follow is None:
         return words
     before = _question(earlier[-1], earlier[:-1], chain - 1)
     if before is None or len(was := _facts(before)) != 1:
