@@ -169,8 +169,12 @@ _CANT_SING = "I can't sing, but I can tell you a story or a joke."
 # "Another one." asks for more of what was asked for before (the model told the same joke again), also after a
 # reaction to it ("Haha.", "I don't get it."): a short turn that asks for nothing.
 _MORE = re.compile(
-    r"^\W*((ha( ?ha)+|lol|ok(ay)?|good one|nice one)\W+)?(and )?(another( one)?|one more( time)?|more|again|"
-    r"do another( one)?|tell me another( one)?|do it again|once more)\W*(please\W*)?$",
+    r"^\W*((ha( ?ha)+|lol|ok(ay)?|good one|nice one)\W+)?"
+    r"([^.!?]*\b(funny|joke|lame|bad|terrible|boring|heard (that|it)|know (that|it))\b[^.!?]*[.!?]\s+)?"  # "That
+    # wasn't funny. Tell me a better one." told the same joke again
+    r"(and |so |now )?(another( one)?|one more( time)?|more|again|do another( one)?|tell me another( one)?|"
+    r"do it again|once more|((tell me|give me|i want|try|do) )?an?( (better|different|new|funnier|other))+ one)"
+    r"\W*(please\W*)?$",
     re.IGNORECASE,
 )
 # Laughing at a joke, asking for nothing: the model said "Haha, good one." back.
