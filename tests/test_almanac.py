@@ -148,6 +148,9 @@ def test_a_fact_in_two_units_is_said_in_the_one_asked_for() -> None:
     assert almanac_fact("What's that in kilometers?", [moon]) == "The moon is about 384,000 kilometers from Earth."
     assert almanac_fact("In miles.", ["I meant in kilometers.", moon]) == "The moon is about 239,000 miles from Earth."
     assert almanac_fact("How tall is Everest in feet?") == "Mount Everest is about 29,032 feet tall."
+    assert almanac_fact("How tall is it in feet?", ["How tall is Mount Everest?"]) == (
+        "Mount Everest is about 29,032 feet tall."
+    )
     assert almanac_fact("At what temperature does water boil in Fahrenheit?") == (
         "Water boils at 212 degrees Fahrenheit at sea level."
     )

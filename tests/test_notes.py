@@ -184,7 +184,8 @@ def test_say_that_again_starts_the_reply_with_the_last_reply_as_it_was() -> None
     assert conv.reply_start("Can you repeat that?") == ""  # nothing said yet: the model's own
     conv.add_user(1, "What is the tallest mountain?")
     conv.record_reply(1, "Mount Everest is the tallest mountain in the world.")
-    for again in ("Can you repeat that?", "Say that again.", "Sorry?", "What?", "Pardon?", "I didn't catch that."):
+    for again in ("Can you repeat that?", "Say that again.", "Sorry?", "What?", "Pardon?", "I didn't catch that.",
+                  "I didn't catch that. Can you say it again?"):
         start = conv.reply_start(again)
         assert start == "Mount Everest is the tallest mountain in the world." and isinstance(start, WholeReply), again
     for other in ("Sorry.", "Repeat after me: hello.", "What did you say about Paris?", "One more time."):

@@ -19,6 +19,9 @@ def test_the_refusal_is_recognised_as_it_grows_and_other_openings_are_not_held()
     assert refusal.is_refusal(reply) and refusal.is_refusal("Sorry, I cannot help with that request.")
     assert refusal.is_refusal("I\u2019m sorry, but I\u2019m unable to assist with that.")
     assert not refusal.is_refusal("I'm sorry, but")
+    # "No, I meant an insect." (a follow-up it could answer) got this, and was never asked again
+    assert refusal.is_refusal("I apologize, but I don't have enough context to answer that.")
+    assert not refusal.is_refusal("I don't have a favorite color, but blue is popular.")
     for other in ("I'd be happy to!", "I'm sorry to hear that.", "Sure, here", "Sorry about that.", "Paris."):
         assert not refusal.may_start_refusal(other), other
 

@@ -310,7 +310,7 @@ def _plain_fact(text: str, earlier: Sequence[str]) -> str | None:
 _IN_UNIT = re.compile(r"\bin (?:degrees )?(?P<unit>[a-z]+)\W*$")
 _IN_UNIT_AGAIN = re.compile(
     r"^\W*(?:(?:sorry|no|oh|okay|ok|i mean|i meant|and|so|what about|how about|what is that|what's that|"
-    r"how much is that|how far is that|how tall is that|how high is that|say that|say it|tell me|can you say that)"
+    r"how (?:much|far|tall|high|big|long|hot|cold) is (?:that|it)|say that|say it|tell me|can you say that)"
     r"\W+)*in (?:degrees )?(?P<unit>[a-z]+)\W*(?:please\W*)?$"
 )
 _UNIT_NAMES = {

@@ -76,7 +76,8 @@ class Calculation:
 # the left-to-right parser does not read: a number with its currency (Whisper writes prices in digits).
 _PRICE_THEN_DISCOUNT = re.compile(
     r"(?:[$£€]\s*(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s*(?:dollars?|pounds?|euros?|bucks?)\b)"
-    r"(?:\s+[a-z]+){0,3}?\s+(?:with|at|for)\s+(\d+(?:\.\d+)?)\s*(?:%|percent)\s+off\b",
+    r"(?:\s+[a-z]+){0,3}?,?\s+(?:with|at|for|and it's|and it is|and is)\s+(\d+(?:\.\d+)?)\s*"
+    r"(?:%|percent)\s+off\b",
     re.IGNORECASE,
 )
 

@@ -163,7 +163,8 @@ _OUR_TALK = re.compile(
 )
 # Asking for the last reply again: "Can you repeat that?", "Say that again.", "Sorry?", "What did you say?"
 _SAY_AGAIN = re.compile(
-    r"^\W*(?:sorry\W+|excuse me\W+)?(?:(?:can|could|would) you |please )?(?:repeat(?: that| it| what you said| the "
+    r"^\W*(?:sorry\W+|excuse me\W+)?(?:i didn'?t (?:hear|catch|get|understand) (?:that|you|it)\W+)?"  # then asked
+    r"(?:(?:can|could|would) you |please )?(?:repeat(?: that| it| what you said| the "
     r"answer| yourself| the last part)?|say (?:that|it) again|come again|what did you (?:just )?say|pardon(?: me)?|"
     r"i didn't (?:hear|catch) (?:that|you|it))(?: please)?\W*$|^\W*(?:sorry|what|huh|excuse me)\s*\?\s*$",
     re.IGNORECASE,

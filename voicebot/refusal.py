@@ -20,9 +20,10 @@ from voicebot.notes import limits_note
 
 # The refusal's openings, as the model words them (case and spacing ignored); the first words of each are
 # the ones banned on the second try.
-_APOLOGIES = ("i'm sorry, but", "i'm sorry,", "i am sorry, but", "sorry, but", "sorry,", "unfortunately,")
-_CANNOTS = ("i can't", "i cannot", "i'm unable to", "i am unable to")
-_VERBS = ("assist", "help", "fulfill", "comply", "do that", "provide")
+_APOLOGIES = ("i'm sorry, but", "i'm sorry,", "i am sorry, but", "sorry, but", "sorry,", "unfortunately,",
+              "i apologize, but", "i apologize,")  # fmt: skip
+_CANNOTS = ("i can't", "i cannot", "i'm unable to", "i am unable to", "i don't have", "i do not have")
+_VERBS = ("assist", "help", "fulfill", "comply", "do that", "provide", "enough")  # "... don't have enough context"
 FORMS = tuple(" ".join(p) for p in itertools.product(_APOLOGIES, _CANNOTS, _VERBS))
 OPENING_WORDS = ("I", "Sorry", "Unfortunately")
 
