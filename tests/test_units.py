@@ -72,3 +72,14 @@ def test_a_trips_time_or_distance_at_a_speed_is_worked_out() -> None:
     for other in ("How long is a marathon?", "How long to drive 10 miles at 0 mph?", "I drove 5 miles at 30 mph.",
                   "How long does it take to drive from London to Paris at 100 km/h?"):  # fmt: skip
         assert travel_note(other) is None, other
+
+
+def test_that_or_it_in_another_unit_converts_the_last_amount_said() -> None:
+    """"The recipe says 350 degrees Fahrenheit. What's that in Celsius?" got no note, and "98.6 degrees"."""
+    celsius = "350 degrees Fahrenheit is about 176.67 degrees Celsius."
+    assert conversion_note("The recipe says 350 degrees Fahrenheit. What's that in Celsius?") == celsius
+    assert conversion_note("What's that in Celsius?", ["The oven is at 350 degrees Fahrenheit."]) == celsius
+    assert conversion_note("And in kilograms?", ["I weigh 150 pounds."]) == "150 pounds is about 68.04 kilograms."
+    assert conversion_note("What is that in miles?", ["What is the capital of France?"]) is None  # no amount
+    assert conversion_note("In the kitchen.", ["It is 5 km away."]) is None  # no unit
+    assert conversion_note("What's that in Celsius?", ["I ran 5 miles."]) is None  # another kind of unit

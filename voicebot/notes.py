@@ -382,7 +382,8 @@ def exact_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     else None.
     ("Calculator: ..." the model heeded as well, but then said "The calculator cannot divide by zero.")"""
     calculation = arithmetic_note(text) or (c.note() if (c := follow_up(text, earlier)) else None)
-    found = [note for note in (calculation, conversion_note(text), travel_note(text), spelling_note(text)) if note]
+    notes = (calculation, conversion_note(text, earlier), travel_note(text), spelling_note(text))
+    found = [note for note in notes if note]
     return "Exact result: " + " ".join(found) if found else None
 
 

@@ -11,6 +11,7 @@ Units of different kinds, or a unit it does not know, give no note.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -107,16 +108,47 @@ class Conversion:
         return f"{amount} is {say_number(value)} {self.target.one if value == 1 else self.target.many}."
 
 
-def conversion_note(text: str) -> str | None:
-    """'10 miles is about 16.09 kilometers.' for the conversions the user asks for; None when there are none."""
-    found = conversions(text)
+def conversion_note(text: str, earlier: Sequence[str] = ()) -> str | None:
+    """'10 miles is about 16.09 kilometers.' for the conversions the user asks for; None when there are none.
+    `earlier`: the user's words before, the last last, for "What's that in Celsius?" after an amount."""
+    found = conversions(text) or [c for c in [_that_in(text, earlier)] if c is not None]
     return " ".join(c.note() for c in found) if found else None
+
+
+def _that_in(text: str, earlier: Sequence[str]) -> Conversion | None:
+    """The last amount said, in the unit "that" or "it" is asked in: "The recipe says 350 degrees Fahrenheit.
+    What's that in Celsius?" (no note: the model said "98.6 degrees Fahrenheit"), also one turn later."""
+    tokens = tokenize(_fractions(text))
+    lead = next((n for n in (["and"], ["what", "about"], ["how", "about"], []) if tokens[: len(n)] == n), [])
+    if tokens[len(lead) : len(lead) + 1] == ["in"]:  # "And in kilograms?"
+        k, target = 0, _unit(tokens, len(lead) + 1)
+    else:
+        for k in range(len(tokens) - 2):
+            if tokens[k] in ("that", "it", "this") and tokens[k + 1] in ("in", "to", "into"):
+                target = _unit(tokens, k + 2)
+                break
+        else:
+            return None
+    if target is None or (target[1] != len(tokens) and tokens[target[1]] not in ("?", ".", "!", "please")):
+        return None
+    for words in (tokens[:k], *(tokenize(_fractions(t)) for t in reversed(earlier[-1:]))):
+        said = [a for i in range(len(words)) if (a := _amount(words, i, need_number=True)) is not None]
+        if said:
+            (value, source), _, inches = said[-1]
+            if source.kind == target[0].kind and source != target[0]:
+                return Conversion(value, source, target[0], inches)
+            return None
+    return None
+
+
+def _fractions(text: str) -> str:
+    return re.sub(r"(\d+)\s*/\s*(\d+)", r"\1 over \2", text)  # "1/4 cup"
 
 
 def conversions(text: str, limit: int = 2) -> list[Conversion]:
     """The conversions asked for in `text`: "<number> <unit> in|to|into <unit>", "how many <unit> are in
     (a | <number>) <unit>", "how many <unit> is <number> <unit>"."""
-    tokens = tokenize(re.sub(r"(\d+)\s*/\s*(\d+)", r"\1 over \2", text))  # "1/4 cup"
+    tokens = tokenize(_fractions(text))
     found: list[Conversion] = []
     i = 0
     while i < len(tokens) and len(found) < limit:
