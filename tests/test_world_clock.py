@@ -28,6 +28,17 @@ def test_the_time_in_a_named_place(text: str) -> None:
     assert world_clock_note(text, PARIS_MORNING) == ANSWERS[text]
 
 
+def test_a_time_difference_is_between_the_two_places_named() -> None:
+    """"I'm flying from London to Tokyo next week. What's the time difference?" got "12 hours" (9 in March)."""
+    flight = world_clock_note("I'm flying from London to Tokyo next week. What's the time difference?", PARIS_MORNING)
+    assert flight is not None and flight.startswith("Tokyo is 9 hours ahead of London. In London it is 7:15 AM")
+    between = world_clock_note("What's the time difference between New York and Paris?", PARIS_MORNING)
+    assert between is not None and between.startswith("Paris is 5 hours ahead of New York.")
+    ahead = world_clock_note("How many hours ahead of New York is Paris?", PARIS_MORNING)
+    assert ahead is not None and ahead.startswith("Paris is 5 hours ahead of New York.")
+    assert world_clock_note("I'm flying from London to Tokyo next week.", PARIS_MORNING) is None  # no time asked
+
+
 def test_daylight_saving_is_the_databases() -> None:
     """On March 9, 2026 New York has moved its clocks and Paris has not: 5 hours apart; in January, 6."""
     january = datetime(2026, 1, 9, 8, 15, tzinfo=ZoneInfo("Europe/Paris"))

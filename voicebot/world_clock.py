@@ -64,13 +64,32 @@ def _places() -> dict[str, str]:
     return {place: zone for place, zone in places.items() if place not in _NOT_PLACES} | _ALIASES
 
 
+# A question about the difference between two places' clocks: "I'm flying from London to Tokyo. What's the time
+# difference?" (it said "12 hours"; it is 9 in December), "How many hours ahead of New York is Paris?"
+_DIFFERENCE = re.compile(r"\btime difference\b|\bdifference in time\b|\bhours? (ahead|behind)\b|\btime zones?\b")
+
+
 def world_clock_note(text: str, now: datetime) -> str | None:
     """'In Tokyo it is 4:15 PM, Monday, March 9 (8 hours ahead of here).' for each place the user's words
-    ask the time in; None when they name none. `now`: the user's own clock, zone-aware."""
+    ask the time in, and for a question about a time difference, that between the first two places they name
+    ('Tokyo is 9 hours ahead of London.'); None when they name none. `now`: the user's own clock, zone-aware."""
     said: list[str] = []
+    difference = _DIFFERENCE.search(text.lower()) is not None
+    places = _named(text, ("in", "at", "from", "to", "between", "and", "of", "is") if difference else ("in", "at"))
+    for place, zone in places:
+        said.append(_sentence(place, now.astimezone(zone), now))
+    if difference and len(places) >= 2:
+        (a, zone_a), (b, zone_b) = places[:2]
+        said.insert(0, _between(b, now.astimezone(zone_b), a, now.astimezone(zone_a)))
+    return " ".join(dict.fromkeys(said)) or None
+
+
+def _named(text: str, after: tuple[str, ...]) -> list[tuple[str, ZoneInfo]]:
+    """The places the words name right after one of `after` ("in Tokyo"), each once, in order, with their zone."""
+    found: dict[str, ZoneInfo] = {}
     words = re.findall(r"[a-z][a-z.'-]*", text.lower())
     for i, word in enumerate(words[:-1]):
-        if word not in ("in", "at"):
+        if word not in after:
             continue
         for n in range(min(4, len(words) - i - 1), 0, -1):  # the longest name: "new york city", then "new york"
             place = " ".join(words[i + 1 : i + 1 + n]).rstrip(".")
@@ -78,15 +97,29 @@ def world_clock_note(text: str, now: datetime) -> str | None:
             if zone is None:
                 continue
             with contextlib.suppress(ZoneInfoNotFoundError, ValueError):  # a database without that zone
-                said.append(_sentence(place, now.astimezone(ZoneInfo(zone)), now))
+                found.setdefault(place, ZoneInfo(zone))
             break
-    return " ".join(dict.fromkeys(said)) or None
+    return list(found.items())
+
+
+def _between(place: str, there: datetime, other: str, here: datetime) -> str:
+    """'Tokyo is 9 hours ahead of London.'"""
+    assert there.utcoffset() is not None and here.utcoffset() is not None
+    hours = (there.utcoffset() - here.utcoffset()).total_seconds() / 3600
+    if hours == 0:
+        return f"{_name(place)} and {_name(other)} have the same time."
+    amount = f"{abs(hours):g} hour{'s' if abs(hours) != 1 else ''}"
+    return f"{_name(place)} is {amount} {'ahead of' if hours > 0 else 'behind'} {_name(other)}."
+
+
+def _name(place: str) -> str:
+    return " ".join(
+        w if w in ("of", "de", "the") else w.upper() if w in ("uk", "nyc") else w.capitalize() for w in place.split()
+    )
 
 
 def _sentence(place: str, there: datetime, here: datetime) -> str:
-    name = " ".join(
-        w if w in ("of", "de", "the") else w.upper() if w in ("uk", "nyc") else w.capitalize() for w in place.split()
-    )
+    name = _name(place)
     day = f"{DAYS[there.weekday()]}, {MONTHS[there.month - 1]} {there.day}"
     assert there.utcoffset() is not None and here.utcoffset() is not None
     hours = (there.utcoffset() - here.utcoffset()).total_seconds() / 3600
