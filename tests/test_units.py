@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from voicebot.units import conversion_note, travel_note
+from voicebot.units import conversion_note, scaled_note, travel_note
 
 RESULTS = {  # as an ASR writes a question -> what the note says
     "How many kilometers is 10 miles?": "10 miles is about 16.09 kilometers.",
@@ -83,3 +83,14 @@ def test_that_or_it_in_another_unit_converts_the_last_amount_said() -> None:
     assert conversion_note("What is that in miles?", ["What is the capital of France?"]) is None  # no amount
     assert conversion_note("In the kitchen.", ["It is 5 km away."]) is None  # no unit
     assert conversion_note("What's that in Celsius?", ["I ran 5 miles."]) is None  # another kind of unit
+
+
+def test_a_recipe_amount_doubled_or_halved() -> None:
+    """"I need to double a recipe that calls for 3/4 cup of sugar." got "2.25 cups"."""
+    assert scaled_note("I need to double a recipe that calls for 3/4 cup of sugar. How much is that?") == (
+        "Doubled, three quarters of a cup is 1.5 cups."
+    )
+    assert scaled_note("If I halve 250 grams of butter, how much is it?") == "Halved, 250 grams is 125 grams."
+    assert scaled_note("Triple 2 teaspoons of salt.") == "Tripled, 2 teaspoons is 6 teaspoons."
+    for other in ("I double checked the 3 cups.", "Double it.", "Double 2 cups of flour and 1 cup of milk."):
+        assert scaled_note(other) is None, other  # no amount, or two

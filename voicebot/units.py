@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from voicebot.arithmetic import read_number, say_number, tokenize
 
-__all__ = ["conversion_note", "conversions", "travel_note"]
+__all__ = ["conversion_note", "conversions", "scaled_note", "travel_note"]
 
 
 @dataclass(frozen=True)
@@ -100,11 +100,9 @@ class Conversion:
         value = _convert(self.amount, self.source, self.target)
         if self.inches is not None:
             amount = f"{say_number(self.amount - self.inches / 12)} feet {say_number(self.inches)} inches"
-        elif self.amount in _PARTS:  # "a quarter of a cup", not "0.25 cups"
-            article = "an" if re.match(r"[aeiou]|hour", self.source.one) else "a"
-            amount = f"{_PARTS[self.amount].format(a=article)} {self.source.one}".capitalize()
-        else:
-            amount = f"{say_number(self.amount)} {self.source.one if self.amount == 1 else self.source.many}"
+        else:  # "a quarter of a cup", not "0.25 cups"
+            amount = _said(self.amount, self.source)
+            amount = amount[0].upper() + amount[1:]
         return f"{amount} is {say_number(value)} {self.target.one if value == 1 else self.target.many}."
 
 
@@ -203,7 +201,31 @@ def travel_note(text: str) -> str | None:
     return None
 
 
+_SCALE = re.compile(r"\b(doubl(?:e|ed|ing)|tripl(?:e|ed|ing)|halv(?:e|ed|ing)|half)\b(?!.?check)", re.IGNORECASE)
+_FACTOR = {"doubl": 2, "tripl": 3, "halv": Fraction(1, 2), "half": Fraction(1, 2)}
+
+
+def scaled_note(text: str) -> str | None:
+    """'Doubled, 3/4 cup is 1.5 cups.' for a recipe amount the user doubles, triples or halves ("I need to double a
+    recipe that calls for 3/4 cup of sugar." got "2.25 cups"); None unless the words name one such amount."""
+    scale = _SCALE.search(text)
+    if scale is None:
+        return None
+    tokens = tokenize(_fractions(text))
+    amounts = [a for i in range(len(tokens)) if (a := _amount(tokens, i, need_number=True)) is not None]
+    amounts = [a for i, a in enumerate(amounts) if i == 0 or a[1] != amounts[i - 1][1]]  # "1 1/2 cups" read once
+    if len(amounts) != 1 or amounts[0][2] is not None:
+        return None
+    (value, unit), _, _ = amounts[0]
+    factor = next(f for start, f in _FACTOR.items() if scale[1].lower().startswith(start))
+    done = {2: "Doubled", 3: "Tripled"}.get(factor, "Halved")  # type: ignore[call-overload]
+    return f"{done}, {_said(value, unit)} is {_said(value * factor, unit)}."
+
+
 def _said(value: Fraction, unit: _Unit) -> str:
+    """'3 cups', 'a quarter of a cup'."""
+    if value in _PARTS:
+        return f"{_PARTS[value].format(a='an' if re.match(r'[aeiou]|hour', unit.one) else 'a')} {unit.one}"
     return f"{say_number(value)} {unit.one if value == 1 else unit.many}"
 
 
