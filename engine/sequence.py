@@ -12,6 +12,7 @@ from engine.options import SamplingParams
 from engine.tokenizer import IncrementalDetokenizer
 
 _SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s*$")
+_LIST_NUMBER = re.compile(r"(?:^|\n)\s*\d{1,2}[.)]\s*$")  # "\n2." opens a list item, it ends no sentence
 
 
 @dataclass(frozen=True)
@@ -84,9 +85,11 @@ class Sequence:
     def _starts_a_sentence_past_the_soft_limit(self, piece: str) -> bool:
         """The text so far ends a sentence (". ? !", maybe a quote or bracket, maybe a line break) and this
         token begins the next: a space or line break first ("3." then "14" goes on; a list's "2." after a
-        line break does not)."""
+        line break does not, and "2." itself, opening an item, ends nothing)."""
         soft = self.params.soft_max_tokens
         if soft is None or len(self.output_ids) < soft or not _SENTENCE_END.search(self.tail):
+            return False
+        if _LIST_NUMBER.search(self.tail):  # the reply would end saying "2." (the limit fell after it)
             return False
         return self.tail[-1].isspace() or piece[:1].isspace()
 

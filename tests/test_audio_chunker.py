@@ -103,6 +103,11 @@ def test_a_forced_break_keeps_a_number_with_its_unit_and_a_calculation_whole() -
     ]
 
 
+def test_a_reply_cut_off_after_a_list_number_does_not_say_it() -> None:
+    assert stream("Here are ideas:\n1. Eat well.\n2.") == ["Here are ideas:", "Eat well."]  # it said "two"
+    assert stream("The answer is 2.") == ["The answer is 2."]
+
+
 def test_flush_resets_for_next_reply() -> None:
     c = PhraseChunker()
     assert c.push("Partial answer") == []

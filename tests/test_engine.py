@@ -348,6 +348,8 @@ def test_past_the_soft_limit_a_reply_ends_where_a_sentence_does(model):
         "stop",
     )
     assert reply(text, 200) == (text, None)  # never past the end: as without the limit
+    # the limit falling right after a list item's number: the reply does not end saying "2."
+    assert reply(text, past("Pi is about 3.14, a number. It never ends! Mix the flour.\n2")) == (text, None)
 
 
 def test_sentence_end_tokens_include_joined_forms_but_no_ellipsis():
