@@ -663,3 +663,67 @@ async def test_asked_the_time_the_page_gets_it_in_the_browsers_zone(
             await ctx.close()
     clocks = [start + timedelta(minutes=m) for m in range(2)]
     assert any(f"{c.hour % 12 or 12}:{c.minute:02d}" in shown for c in clocks), (heard, shown, start)
+
+
+# The page's offer and the server's answer name only TEST-NET addresses (RFC 5737), which nothing routes: the
+# call's media cannot get through, as across a firewall, while the page itself reached the server.
+_BLOCKED_MEDIA = r"""(() => {
+  const fetch0 = window.fetch;
+  const away = (sdp, ip) => sdp.replace(/(a=candidate:\S+ \d+ \S+ \d+ )(\S+)/g, `$1${ip}`)
+    .replace(/c=IN IP4 \S+/g, `c=IN IP4 ${ip}`);
+  window.fetch = async (url, opts) => {
+    if (!String(url).endsWith("offer")) return fetch0(url, opts);
+    const body = JSON.parse(opts.body);
+    body.sdp = away(body.sdp, "192.0.2.56");
+    const resp = await fetch0(url, { ...opts, body: JSON.stringify(body) });
+    if (!resp.ok) return resp;
+    const answer = await resp.json();
+    answer.sdp = away(answer.sdp, "192.0.2.55");
+    return new Response(JSON.stringify(answer), { status: 200, headers: { "Content-Type": "application/json" } });
+  };
+})();"""
+
+
+async def test_a_call_whose_audio_cannot_get_through_says_so_and_never_says_listening(
+    playwright_api, server, silent_wav, tmp_path
+) -> None:
+    """It said "Listening — go ahead" for ~15 s, then "The connection to the assistant was lost.", though the call
+    never connected (found by a helper on a firewalled setup)."""
+    vs, url, _ = server
+    async with playwright_api() as p:
+        ctx = await _launch(p, tmp_path / "profile", silent_wav)
+        try:
+            await ctx.add_init_script(_BLOCKED_MEDIA)
+            page = ctx.pages[0] if ctx.pages else await ctx.new_page()
+            await page.goto(url)
+            await page.evaluate(
+                "window.seen = []; new MutationObserver(() => window.seen.push(document.querySelector('#state')"
+                ".dataset.state)).observe(document.querySelector('#state'), {attributes: true})"
+            )
+            await page.click("#connect")
+            await page.wait_for_selector("#notice:not([hidden])", timeout=30000)
+            notice = await page.inner_text("#notice-text")
+            seen = await page.evaluate("window.seen")
+        finally:
+            await ctx.close()
+    await _until(lambda: not vs.sessions, 20, "the server to free the call that never connected")
+    assert notice.startswith("Could not connect to the assistant") and "server.ice_servers" in notice, notice
+    assert "listening" not in seen and "connecting" in seen, seen
+
+
+async def test_a_closed_tab_frees_its_session_at_once(playwright_api, server, silent_wav, tmp_path) -> None:
+    """Without the page's hang-up on `pagehide` the server held the session until its 10 s idle timeout, and a
+    full server told the next caller it was busy."""
+    vs, url, _ = server
+    async with playwright_api() as p:
+        ctx = await _launch(p, tmp_path / "profile", silent_wav)
+        try:
+            page = ctx.pages[0] if ctx.pages else await ctx.new_page()
+            await page.goto(url)
+            await page.click("#connect")
+            await page.wait_for_function(LISTENING)
+            await _until(lambda: len(vs.sessions) == 1, 5, "the call's session")
+            await page.close(run_before_unload=True)
+            await _until(lambda: not vs.sessions, 3, "the closed tab's session to be freed")
+        finally:
+            await ctx.close()

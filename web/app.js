@@ -66,7 +66,11 @@ const ui = {
 };
 
 // The call in progress (one at a time) and the conversation shown.
-const call = { pc: null, channel: null, mic: null, meter: null, hangingUp: false, unstableTimer: null };
+const call = {
+  pc: null, channel: null, mic: null, meter: null, hangingUp: false, unstableTimer: null,
+  connected: false, // the call's media flowed once: only then is a drop "lost", before it "could not connect"
+};
+const CONNECT_TIMEOUT_MS = 12000;
 const view = { budgets: {}, state: "idle", speaking: false, turns: new Map() };
 
 // Exposed for tests and debugging: the peer connection, the remote stream, every valid event received,
@@ -433,9 +437,35 @@ function waitIceGathering(pc) {
 
 /** The call dropped without a hang-up from this page: say so, offer to reconnect. */
 function lost(why) {
-  if (call.hangingUp || !call.pc) return;
+  if (call.hangingUp || !call.pc || !call.connected) return; // before that, waitConnected reports it
   hangUp();
   showNotice(why);
+}
+
+/** Resolves once the events channel is open (the call connected both ways); rejects when the connection
+ * fails or takes too long, as it does when a firewall or a VPN blocks the media between browser and server. */
+function waitConnected(pc, channel) {
+  if (channel.readyState === "open") return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const blocked = () =>
+      reject(new CallError(
+        "Could not connect to the assistant: the page reached the server, but the call's audio could not get " +
+        "through (a firewall, a VPN or another network in between). On the same network it works as is; " +
+        "across networks the server needs a STUN or TURN server in server.ice_servers.",
+      ));
+    const timer = setTimeout(blocked, CONNECT_TIMEOUT_MS);
+    channel.addEventListener("open", () => { clearTimeout(timer); resolve(); });
+    pc.addEventListener("connectionstatechange", () => {
+      if (pc.connectionState === "failed") { clearTimeout(timer); blocked(); }
+    });
+  });
+}
+
+/** The microphone went away mid-call (unplugged, or taken by another app): say that, not "connection lost". */
+function micEnded() {
+  if (call.hangingUp || !call.pc) return;
+  hangUp();
+  showNotice("The microphone stopped (unplugged, or taken by another app). Reconnect to go on.");
 }
 
 /** A new call numbers its turns from 1 again: what was said before stays on the page, above a line. */
@@ -480,7 +510,7 @@ async function connect() {
   };
   pc.onconnectionstatechange = () => {
     clearTimeout(call.unstableTimer);
-    if (pc !== call.pc) return;
+    if (pc !== call.pc || !call.connected) return; // while connecting, waitConnected watches it
     const s = pc.connectionState;
     if (s === "failed" || s === "closed") lost("The connection to the assistant was lost.");
     else if (s === "disconnected") {
@@ -488,7 +518,10 @@ async function connect() {
       call.unstableTimer = setTimeout(() => lost("The connection to the assistant was lost."), 5000);
     } else if (s === "connected" && view.state === "unstable") setState("listening");
   };
-  call.mic.getTracks().forEach((track) => pc.addTrack(track, call.mic));
+  call.mic.getTracks().forEach((track) => {
+    track.addEventListener("ended", micEnded);
+    pc.addTrack(track, call.mic);
+  });
   await pc.setLocalDescription(await pc.createOffer());
   await waitIceGathering(pc);
   let resp, answer;
@@ -515,6 +548,8 @@ async function connect() {
   }
   if (!resp.ok) throw new CallError(`The server refused the call: ${answer.error || `HTTP ${resp.status}`}`);
   await pc.setRemoteDescription(answer);
+  await waitConnected(pc, channel); // "Listening" only once the assistant can hear
+  call.connected = true;
   newConversation();
   ui.connect.textContent = "Hang up";
   ui.connect.classList.add("on");
@@ -527,6 +562,7 @@ function hangUp() {
   const pc = call.pc;
   call.pc = window.voicebot.pc = null;
   call.channel = null;
+  call.connected = false;
   if (pc) pc.close();
   if (call.mic) call.mic.getTracks().forEach((t) => t.stop());
   call.mic = null;
@@ -560,6 +596,10 @@ function init() {
   }
   ui.connect.addEventListener("click", () => (call.pc ? hangUp() : start()));
   ui.reconnect.addEventListener("click", () => start());
+  // a closed tab or a page left hangs up at once, so the server frees the session now, not at its idle timeout
+  window.addEventListener("pagehide", () => {
+    if (call.pc) hangUp();
+  });
   showState();
 }
 
