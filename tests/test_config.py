@@ -28,6 +28,9 @@ def test_default_yaml_matches_the_typed_defaults() -> None:
         ({"llm": {"speculation": "draft"}}, "llm.draft_model is needed"),
         ({"asr": {"compute_type": "int3"}}, "asr.compute_type"),
         ({"tts": {"first_min_words": 9, "first_max_words": 4}}, "first_min_words <= first_max_words"),
+        # accepted, then every call failed in the browser ("'not a url' is not a valid URL"), or never matched
+        ({"server": {"ice_servers": ["not a url"]}}, "server.ice_servers: Value error, 'not a url' is no STUN/TURN"),
+        ({"server": {"allowed_origins": ["example.com"]}}, "'example.com' is no origin"),
     ],
 )
 def test_bad_config_names_the_key(data: dict, needle: str) -> None:
@@ -167,3 +170,13 @@ def test_an_english_only_asr_model_takes_only_english() -> None:
         load_config(None, {"asr.language": "fr"})
     assert "got {" not in str(e.value)  # the message, not the whole section
     assert load_config(None, {"asr.language": "en"}).asr.language == "en"
+
+
+def test_good_ice_servers_and_origins_are_kept() -> None:
+    server = parse_config(
+        {"server": {"ice_servers": ["stun:stun.example.org:3478", "turn:turn.example.org?transport=udp"],
+                    "allowed_origins": ["https://app.example.com/", "http://localhost:5173"]}},
+        "x.yaml",
+    ).server  # fmt: skip
+    assert server.ice_servers == ["stun:stun.example.org:3478", "turn:turn.example.org?transport=udp"]
+    assert server.allowed_origins == ["https://app.example.com", "http://localhost:5173"]  # as a browser sends it

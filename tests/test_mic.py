@@ -120,6 +120,8 @@ def test_no_audio_device_is_a_clear_error(tmp_path: Path) -> None:
     assert "no audio input device found" in run.stderr and "Traceback" not in run.stderr, run.stderr
     named = _voicebot(tmp_path, "mic", "--input", "nonexistent", timeout=30)
     assert named.returncode == 2 and "Traceback" not in named.stderr
+    none = _voicebot(tmp_path, "mic", "--turns", "0", timeout=30)  # taken as 1 before
+    assert none.returncode == 2 and "--turns must be 1 or more" in none.stderr, none.stderr
 
 
 def _gate(strategy: str):  # type: ignore[no-untyped-def]

@@ -240,3 +240,28 @@ def test_serve_on_a_port_out_of_range_is_one_error_line_before_the_models_load()
     )
     assert p.returncode == 2, p.stderr
     assert p.stderr.strip().splitlines() == ["voicebot: error: --port 99999: a port is 0-65535"], p.stderr
+
+
+def test_serve_on_a_port_in_use_or_an_unknown_host_is_one_error_line_before_the_models_load() -> None:
+    """Both were found only after the models had loaded (8-31 s), and an unknown host was told to "pick
+    another --port"."""
+    import socket
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[1]
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        for args, said in (
+            (["--port", str(port)], f"cannot listen on 127.0.0.1:{port}: Address already in use; pick another --port"),
+            (["--host", "nosuchhost.invalid"], "cannot listen on nosuchhost.invalid: "),
+        ):
+            p = subprocess.run(
+                [sys.executable, "-m", "voicebot", "serve", *args], cwd=repo, capture_output=True, text=True
+            )
+            lines = p.stderr.strip().splitlines()
+            assert p.returncode == 2 and len(lines) == 1 and lines[0].startswith(f"voicebot: error: {said}"), p.stderr
+            assert "--host" in lines[0] or "--port" in said  # one line: nothing of the models' loading came before

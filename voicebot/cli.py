@@ -144,6 +144,8 @@ async def _main(args: argparse.Namespace) -> int:
         if args.list_devices:
             print(mic.list_devices())
             return 0
+        if args.turns is not None and args.turns < 1:  # 0 and -1 were taken as 1
+            raise VoicebotError(f"--turns must be 1 or more, got {args.turns} (leave it out to talk until Ctrl-C)")
         mic.find_device(args.input, "input")  # no device fails before seconds of model loading
         mic.find_device(args.output, "output")
         models = await load_models(cfg)

@@ -6,6 +6,7 @@ An unknown key or an out-of-range value is a `ConfigError` naming the key, e.g.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, Literal
@@ -291,6 +292,24 @@ class ServerConfig(_Section):
     )
     tls_cert: Path | None = Field(None, description="https: 'files': PEM certificate (chain)")
     tls_key: Path | None = Field(None, description="https: 'files': its unencrypted PEM private key")
+
+    @field_validator("allowed_origins")
+    @classmethod
+    def _origins(cls, value: list[str]) -> list[str]:
+        """A browser sends its page's origin as scheme://host[:port]; "example.com" could never match one."""
+        bad = [o for o in value if not re.fullmatch(r"https?://[^/\s:]+(:\d{1,5})?", o.rstrip("/"))]
+        if bad:
+            raise ValueError(f"{bad[0]!r} is no origin: write it as the browser does, e.g. https://app.example.com")
+        return [o.rstrip("/") for o in value]
+
+    @field_validator("ice_servers")
+    @classmethod
+    def _ice_urls(cls, value: list[str]) -> list[str]:
+        """Each call's page was refused by the browser ("'not a url' is not a valid URL") where one was wrong."""
+        bad = [u for u in value if not re.fullmatch(r"(stun|stuns|turn|turns):[^\s/]+", u)]
+        if bad:
+            raise ValueError(f"{bad[0]!r} is no STUN/TURN URL: e.g. stun:stun.example.org:3478")
+        return value
 
     @field_validator("https", mode="before")
     @classmethod

@@ -8,8 +8,10 @@ cancelled (which aborts its LLM request and TTS), its tracks stopped and its slo
 from __future__ import annotations
 
 import asyncio
+import errno
 import ipaddress
 import logging
+import socket
 import ssl
 import sys
 import time
@@ -300,6 +302,22 @@ def _is_loopback(host: str) -> bool:
         return host == "localhost"
 
 
+def check_listen(host: str, port: int) -> None:
+    """Fail now, with the reason, where the server could not listen: an unknown --host, or a --port in use."""
+    try:
+        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as e:
+        raise VoicebotError(f"cannot listen on {host}: {e.strerror}; check --host (server.host)") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server's own socket
+        try:
+            probe.bind(address)
+        except OSError as e:
+            hint = "pick another --port" if e.errno == errno.EADDRINUSE else "check --host (server.host)"
+            raise VoicebotError(f"cannot listen on {host}:{port}: {e.strerror}; {hint}") from None
+
+
 async def serve(cfg: Config, host: str | None = None, port: int | None = None) -> int:
     """Serve until Ctrl-C. A loopback address also keeps ICE on loopback: nothing leaves the machine."""
     from voicebot.models import load_models
@@ -311,6 +329,7 @@ async def serve(cfg: Config, host: str | None = None, port: int | None = None) -
     if _is_loopback(host):
         restrict_ice_to_loopback()
     ssl_context, cert_note = https_context(cfg.server, host)  # a bad certificate fails before model loading
+    check_listen(host, port)  # and a port in use or an unknown host too (they were found after ~10-30 s)
     models = await load_models(cfg)
     runner = web.AppRunner(VoiceServer(cfg, models).app())
     await runner.setup()
@@ -318,11 +337,13 @@ async def serve(cfg: Config, host: str | None = None, port: int | None = None) -
         try:
             site = web.TCPSite(runner, host, port, ssl_context=ssl_context)
             await site.start()
-        except OSError as e:
-            raise VoicebotError(f"cannot listen on {host}:{port}: {e.strerror}; pick another --port") from None
+        except OSError as e:  # taken since check_listen
+            hint = "pick another --port" if e.errno == errno.EADDRINUSE else "check --host (server.host)"
+            raise VoicebotError(f"cannot listen on {host}:{port}: {e.strerror}; {hint}") from None
         port = site._server.sockets[0].getsockname()[1] if port == 0 else port  # type: ignore[union-attr]
         scheme = "https" if ssl_context else "http"
         shown = (lan_address() or "127.0.0.1") if host in ("0.0.0.0", "::", "") else host
+        shown = f"[{shown}]" if ":" in shown else shown  # an IPv6 address in a URL
         print(f"voicebot: open {scheme}://{shown}:{port}/ in a browser; Ctrl-C to stop", file=sys.stderr, flush=True)
         if cert_note:
             print(f"voicebot: {cert_note}", file=sys.stderr, flush=True)
