@@ -185,10 +185,11 @@ def test_say_that_again_starts_the_reply_with_the_last_reply_as_it_was() -> None
     conv.add_user(1, "What is the tallest mountain?")
     conv.record_reply(1, "Mount Everest is the tallest mountain in the world.")
     for again in ("Can you repeat that?", "Say that again.", "Sorry?", "What?", "Pardon?", "I didn't catch that.",
-                  "I didn't catch that. Can you say it again?"):
+                  "I didn't catch that. Can you say it again?", "Wait, what?", "What was that?", "say it again slower"):
         start = conv.reply_start(again)
         assert start == "Mount Everest is the tallest mountain in the world." and isinstance(start, WholeReply), again
-    for other in ("Sorry.", "Repeat after me: hello.", "What did you say about Paris?", "One more time."):
+    for other in ("Sorry.", "Repeat after me: hello.", "What did you say about Paris?", "One more time.",
+                  "What was that noise?", "Wait, what do you mean?"):
         assert conv.reply_start(other) == "", other
     conv.add_user(2, "Tell me more.")
     conv.record_reply(2, "It is in the Himalayas")  # cut short by a barge-in: what was heard

@@ -15,6 +15,9 @@ REQUESTS = {
     "Speak faster.": "faster",
     "Could you speed up a little?": "faster",
     "Go back to normal speed.": "normal",
+    "Slower please.": "slower",  # alone, as said to it (these three were no request)
+    "A bit faster please.": "faster",
+    "Say that again slower.": "slower",
 }
 
 
@@ -26,7 +29,7 @@ def test_a_request_to_change_pace(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     ["I walk slowly.", "The car was too fast for me.", "How do I speed up my computer?", "Can you slow down the video?",
-     "Tell me how to talk to my boss."],
+     "Tell me how to talk to my boss.", "The car went slower."],
 )  # fmt: skip
 def test_words_about_the_world_are_not_a_request(text: str) -> None:
     assert rate_request(text) is None

@@ -166,7 +166,8 @@ _SAY_AGAIN = re.compile(
     r"^\W*(?:sorry\W+|excuse me\W+)?(?:i didn'?t (?:hear|catch|get|understand) (?:that|you|it)\W+)?"  # then asked
     r"(?:(?:can|could|would) you |please )?(?:repeat(?: that| it| what you said| the "
     r"answer| yourself| the last part)?|say (?:that|it) again|come again|what did you (?:just )?say|pardon(?: me)?|"
-    r"i didn't (?:hear|catch) (?:that|you|it))(?: please)?\W*$|^\W*(?:sorry|what|huh|excuse me)\s*\?\s*$",
+    r"i didn't (?:hear|catch) (?:that|you|it)|what was that)(?: (?:a bit |a little )?(?:slower|more slowly|slowly))?"
+    r"(?: please)?\W*$|^\W*(?:sorry|what|huh|excuse me)\s*\?\s*$|^\W*(?:wait|sorry|oh)\W+(?:what|huh)\W*$",
     re.IGNORECASE,
 )
 # Asked for the last reply shorter: its first sentence. The 0.5B took the words themselves for the question ("Can

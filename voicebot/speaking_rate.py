@@ -18,13 +18,15 @@ _LIMITS = (0.5, 2.0)  # past these Piper's voice is hard to follow
 _TO_IT = r"(?:^\W*|\b(?:please|you|can you|could you|would you)\s+)"
 _NO_OBJECT = r"(?!\s+(my|the|this|that|it|your|his|her|their|our)\b)"
 _SLOWER = re.compile(
-    rf"\b(speak|talk|say it|read)\b.*\b(slower|more slowly|slowly)\b|{_TO_IT}slow down\b{_NO_OBJECT}"
-    r"|\b(you're|you are) (talking|speaking|going) too fast\b",
+    rf"\b(speak|talk|say (it|that)|read|repeat)\b.*\b(slower|more slowly|slowly)\b|{_TO_IT}slow down\b{_NO_OBJECT}"
+    r"|\b(you're|you are) (talking|speaking|going) too fast\b"
+    r"|^\W*((a )?(bit|little) )?(slower|more slowly)\W*(please)?\W*$",  # "Slower please." alone
     re.IGNORECASE,
 )
 _FASTER = re.compile(
-    rf"\b(speak|talk|say it|read)\b.*\b(faster|more quickly|quicker)\b|{_TO_IT}speed up\b{_NO_OBJECT}"
-    r"|\b(you're|you are) (talking|speaking|going) too slow(ly)?\b",
+    rf"\b(speak|talk|say (it|that)|read|repeat)\b.*\b(faster|more quickly|quicker)\b|{_TO_IT}speed up\b{_NO_OBJECT}"
+    r"|\b(you're|you are) (talking|speaking|going) too slow(ly)?\b"
+    r"|^\W*((a )?(bit|little) )?(faster|quicker)\W*(please)?\W*$",
     re.IGNORECASE,
 )
 _NORMAL = re.compile(

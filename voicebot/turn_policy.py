@@ -71,7 +71,7 @@ SHORT_REPLIES = (
     "nothing else", "how are you", "what's new", "what do you think", "tell me a joke", "tell me another joke",
     "tell me a story", "tell me another story", "tell me something funny",
     "say something funny", "make me laugh", "sing me a song", "tell me a fun fact", "give me a fun fact",
-    "what", "sorry", "pardon", "pardon me", "huh",
+    "what", "sorry", "pardon", "pardon me", "huh", "wait what", "sorry what", "what was that",
 )  # fmt: skip
 
 
