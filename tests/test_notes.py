@@ -211,3 +211,10 @@ def test_say_that_shorter_is_the_last_replys_first_sentence_alone() -> None:
         assert start == "Blot it, then rinse it with cold water from the back." and isinstance(start, WholeReply)
     for other in ("Which is shorter?", "Is a meter shorter than a yard?", "Summarize our conversation."):
         assert not isinstance(conv.reply_start(other), WholeReply), other
+    # a reply of one sentence, or one that opens with a remark, is no shorter by its first sentence: the model's
+    conv.add_user(2, "Thanks.")
+    conv.record_reply(2, "That's okay! Plan the party for Saturday afternoon, with pizza and games.")
+    assert not isinstance(conv.reply_start("Could you summarize that please?"), WholeReply)  # "That's okay!"
+    conv.add_user(3, "What is a comet?")
+    conv.record_reply(3, "A comet is a ball of ice and dust that orbits the sun.")
+    assert not isinstance(conv.reply_start("Shorter, please."), WholeReply)  # the same 12 words again

@@ -377,6 +377,12 @@ def recall_reply(text: str, earlier: Sequence[str] = ()) -> str | None:
     return f'You {"asked" if words.endswith("?") else "said"}: "{words}"'
 
 
+def _says_enough(first: str, said: str) -> bool:
+    """Whether the last reply's first sentence is a shorter reply worth saying: not the whole reply again, and not
+    a remark like "That's okay!" (which "Could you summarize that please?" got)."""
+    return len(first.split()) > 3 and len(first) < len(said.strip())
+
+
 def exact_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     """'Exact result: 17 times 23 is 391.', for calculations (also one going on from the result of the user's
     words before: "And times three?"), unit conversions, a trip's time or distance at a speed, a recipe amount
@@ -484,7 +490,7 @@ class TurnNotes:
         (`WholeReply`): the model is not asked to go on."""
         if self.limits and said and _SAY_AGAIN.match(text):
             return WholeReply(said)
-        if self.limits and said and _SHORTER.match(text) and (first := first_sentence(said)):
+        if self.limits and said and _SHORTER.match(text) and _says_enough(first := first_sentence(said), said):
             return WholeReply(first)
         if fun := self._entertainment(text, turn, earlier):
             return fun.opener
