@@ -146,6 +146,9 @@ def test_a_question_about_the_conversation_gets_the_users_own_words_or_that_ther
     assert notes.opener("What did I ask you earlier?", 2, said) == 'You said: "I like mountains."'
     assert said[0] in notes("What did I ask you first?", 2, said)
     assert notes.opener("Summarize our conversation.", 2, said) == "We talked about"  # the model goes on
+    # told only "We talked about", the model made up "a meeting with a friend": the note gives the user's words
+    assert notes.opener("What were we talking about?", 2, said) == "We talked about"
+    assert notes("What were we talking about?", 2, said) == f'The user\'s words so far: "{said[0]}", "{said[1]}".'
     assert notes.opener("What did I just say?") == "You haven't asked me anything yet."
     assert notes.opener("What have we talked about so far?") == "We haven't talked about anything yet."
     for other in ("What did I say about the weather?", "What did we talk about yesterday?", "What did you say?",

@@ -157,7 +157,7 @@ _FIRST_WORDS = re.compile(
 )
 _OUR_TALK = re.compile(
     r"\b(summari[sz]e|recap|sum up)\b.*\b(conversation|chat|talk|we (talked|spoke|discussed|said))\b|"
-    r"\bwhat (have|did) we (been )?(talk(ed|ing)?|discuss(ed|ing)?|sp[eo]ke?n?|chat(ted)?) about"
+    r"\bwhat (have|did|were|are) we (been )?(talk(ed|ing)?|discuss(ed|ing)?|sp[eo]ke?n?|chat(ted)?) about"
     r"( so far| today| until now| in this (conversation|chat))?\W*$",
     re.IGNORECASE,
 )
@@ -356,6 +356,8 @@ def recall_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     whose they were); None for other words, and where the reply's start says it all (no words before: a note
     saying so was quoted back in a later summary)."""
     reply = recall_reply(text, earlier)
+    if reply == _TALKED:  # "What were we talking about?": told only "We talked about", it made up "a meeting"
+        return "The user's words so far: " + ", ".join(f'"{w.strip()}"' for w in earlier[-4:]) + "."
     return f"The user's words it asks about: {reply.split(': ', 1)[1]}" if reply and ': "' in reply else None
 
 
