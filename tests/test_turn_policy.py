@@ -101,9 +101,12 @@ def test_sentences_ending_in_ordinary_words_are_not_hesitations(text: str) -> No
 
 def test_a_dismissal_is_decided_at_once_and_never_answered() -> None:
     opts = TurnOptions()
-    for text in ("Stop.", "Stop it!", "Never mind.", "Be quiet, please stop.", "Cancel that."):
+    for text in ("Stop.", "Stop it!", "Never mind.", "Be quiet, please stop.", "Cancel that.",
+                 "Okay, never mind.", "never mind lol", "Oh, never mind.", "Forget it, thanks."):  # fmt: skip
+        # (with words around it, the model answered "You're welcome! I'm glad I could help.")
         assert decide(opts, text, 0.01).label == "dismissal", text
-    for text in ("Stop the music.", "Never mind the weather, what time is it?", "Cancel my meeting.", ""):
+    for text in ("Stop the music.", "Never mind the weather, what time is it?", "Cancel my meeting.", "",
+                 "Okay, thanks.", "No."):  # fmt: skip
         assert decide(opts, text, 0.5).label != "dismissal", text
     assert decide(opts, "Stop.", None) == Verdict(opts.silence_only_ms, "dismissal")
     assert decide(TurnOptions(dismissals=()), "Stop.", 0.5).label == "complete"  # configurable, and off

@@ -13,7 +13,7 @@ silence that follows is the clock: the turn ends once it lasts the wait the sign
                       "What city are you flying to?")
     no score (the backend has none)  -> silence_only_ms
     only fillers ("Um.", "Hmm, so...")  -> filler: unfinished_ms (or silence_only_ms), and never answered alone
-    only dismissals ("Stop.", "Never mind.")  -> dismissal: complete_ms, and never answered
+    only dismissals ("Stop.", "Never mind.", also "Okay, never mind.")  -> dismissal: complete_ms, and never answered
     only short replies, closed ("Yes.", "Tell me more.", "Why?")  -> complete, whatever the score
     only backchannels, closed, right after the bot asked a question ("Okay.", "Yeah.")  -> complete
     a hesitation sound last ("Paris, um.")  -> unfinished
@@ -152,7 +152,7 @@ def decide(
     scored 0.010, the model expecting "... in our solar system"; "And basketball?" after a soccer question 0.009)."""
     if text.strip() and _only(opts.fillers, text):
         return Verdict(opts.silence_only_ms if p_complete is None else opts.unfinished_ms, "filler")
-    if text.strip() and _only(opts.dismissals, text):  # "Stop." the user wants silence, not an answer
+    if text.strip() and _dismissal(opts, text):  # "Stop." the user wants silence, not an answer
         return Verdict(opts.complete_ms if p_complete is not None else opts.silence_only_ms, "dismissal")
     if p_complete is None:
         return Verdict(opts.silence_only_ms, "silence-only")
@@ -190,6 +190,17 @@ def after(answered: str, text: str) -> str:
     if norm and [re.sub(r"[^\w']", "", w.lower()) for w in words[:k]] == norm[:k]:
         return " ".join(words[len(norm) :])  # also "" for a text that is only the answered words' start
     return text
+
+
+# Said around a dismissal without asking for anything: "Okay, never mind.", "never mind lol", "Forget it, thanks."
+# (each was answered: "You're welcome! I'm glad I could help.").
+_AROUND_DISMISSAL = ("then", "lol", "haha", "thanks", "thank you", "please", "no", "actually", "just")
+
+
+def _dismissal(opts: TurnOptions, text: str) -> bool:
+    """A dismissal, alone or with acknowledgements, fillers and thanks around it."""
+    around = (*opts.dismissals, *opts.backchannels, *opts.fillers, *_AROUND_DISMISSAL)
+    return _only(around, text) and not _only(tuple(p for p in around if p not in opts.dismissals), text)
 
 
 def is_backchannel(opts: TurnOptions, text: str) -> bool:
