@@ -92,6 +92,18 @@ def test_another_one_after_a_request_is_more_of_the_same() -> None:
         assert better is not None and better.opener in TOLD and better.opener != first.opener, unhappy
 
 
+def test_not_liking_a_joke_gets_an_offer_of_another_and_a_yes_gets_it() -> None:
+    """"That's not funny." got the joke's explanation again."""
+    first = entertain("Tell me a joke.", random.Random(3), 1)
+    assert first is not None
+    groan = entertain("That's not funny.", random.Random(3), 2, ["Tell me a joke."])
+    assert groan is not None and groan.opener == "Fair enough, that one was a groaner. Want another?"
+    yes = entertain("Yes.", random.Random(3), 3, ["Tell me a joke.", "That's not funny."])
+    assert yes is not None and yes.opener in TOLD and yes.opener != first.opener
+    assert entertain("Yes.", random.Random(3), 2, ["What is two plus two?"]) is None
+    assert entertain("This traffic is not funny.", random.Random(3), 2, ["What is two plus two?"]) is None
+
+
 def test_another_one_about_a_topic_with_one_item_is_another_said_so() -> None:
     asked = "Tell me a fun fact about octopuses."
     first = entertain(asked, random.Random(3), 1)

@@ -184,6 +184,14 @@ _LIKED = re.compile(
     re.IGNORECASE,
 )
 _GLAD = "Glad you liked it!"
+# Not liking a joke, asking for nothing: the model explained the joke again. A yes to the offer then gets another.
+_DISLIKED = re.compile(
+    r"^(?!.*\b(another|more|again|tell|next|better|different|why)\b)[^?]*\b(not (very |that |so )?funny|"
+    r"n't (very |that |so )?funny|lame|terrible|awful|so bad|not good|boring|i don't like (it|that))\b[^?]*$",
+    re.IGNORECASE,
+)
+_GROAN = "Fair enough, that one was a groaner. Want another?"
+_YES = re.compile(r"^\W*(yes|yeah|yep|sure|ok|okay|go ahead|go on|why not|please)\b\W*(please\W*)?$", re.IGNORECASE)
 _ASKS = re.compile(
     r"\?|^\W*(what|who|how|where|when|why|which|can|could|would|will|do|does|did|is|are|tell|give|name|list|"
     r"explain|show|find|make|write|say|read|play|let's)\b",
@@ -214,11 +222,14 @@ def entertain(text: str, session: random.Random, turn: int, earlier: Sequence[st
     "Another one." or "One more." right after a request (or after more of it, or a reaction to it) asks for
     more of the same, a new joke or story (the turn is another); "I don't get it." right after a joke gets
     why it is funny."""
-    if (_NOT_GOT.search(text) or _LIKED.match(text)) and (told := _told_joke(session, turn, earlier)):
+    reacted = _NOT_GOT.search(text) or _LIKED.match(text) or _DISLIKED.match(text)
+    if reacted and (told := _told_joke(session, turn, earlier)):
         if _LIKED.match(text):
             return Entertainment(f'The user liked your joke. Reply: "{_GLAD}"', _GLAD)
+        if _DISLIKED.match(text):
+            return Entertainment(f'The user did not like your joke. Reply: "{_GROAN}"', _GROAN)
         return Entertainment(f'Explain the joke: "{_WHY[told]}"', _WHY[told])
-    more = _MORE.match(text) is not None
+    more = _MORE.match(text) is not None or bool(earlier and _DISLIKED.match(earlier[-1]) and _YES.match(text))
     if more:
         text = _asked_before(earlier) or text
     if _SING.search(text):
