@@ -221,3 +221,18 @@ def test_say_that_shorter_is_the_last_replys_first_sentence_alone() -> None:
     conv.add_user(3, "What is a comet?")
     conv.record_reply(3, "A comet is a ball of ice and dust that orbits the sun.")
     assert not isinstance(conv.reply_start("Shorter, please."), WholeReply)  # the same 12 words again
+
+
+def test_doubting_a_fact_from_the_tables_gets_it_again_and_a_new_topic_is_asked_for() -> None:
+    """After "The capital of Australia is Canberra.", "Why not Sydney?" got "Sydney is the capital of Australia.";
+    "Let's talk about something else." went back to the last topic."""
+    notes = TurnNotes(None)
+    asked = ["What is the capital of Australia?"]
+    for doubt in ("Are you sure?", "Why not Sydney?", "That's wrong.", "Really?", "I heard it was Sydney."):
+        start = notes.opener(doubt, 1, asked)
+        assert start == "I'm sure. The capital of Australia is Canberra." and isinstance(start, WholeReply), doubt
+    assert notes.opener("Are you sure?", 1, ["Who is Taylor Swift?"]) is None  # no fact of ours: the model's
+    assert notes.opener("Why?", 1, asked) is None
+    for change in ("Let's talk about something else.", "Can we change the subject?", "Okay, let's change the topic."):
+        assert notes.opener(change, 1, ["Who is Taylor Swift?"]) == "Sure! What would you like to talk about?"
+    assert notes.opener("Let's talk about dogs.", 1, ["Who is Taylor Swift?"]) is None

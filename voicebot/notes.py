@@ -379,6 +379,25 @@ def recall_reply(text: str, earlier: Sequence[str] = ()) -> str | None:
     return f'You {"asked" if words.endswith("?") else "said"}: "{words}"'
 
 
+# Doubting the last answer: "Are you sure?", "That's wrong.", "Why not Sydney?", "I heard it was K2." After a fact
+# from the tables the model gave way ("Sydney is the capital of Australia.") or said "I don't have enough context".
+_DOUBT = re.compile(
+    r"^\W*(?:(?:no|hmm|wait|oh|but|hm)\W+)*(?:are you (?:sure|certain)|really|is that (?:true|right|correct|so)|"
+    r"(?:that's|that is|you're|you are|that was) (?:wrong|not right|not true|incorrect|not correct)|no way|"
+    r"i don't think so|i (?:thought|heard|read) (?:it was|that)\b.*|why not\b.*|isn't it\b.*|"
+    r"i'm not sure about that)\W*$",
+    re.IGNORECASE,
+)
+# Asking to change the topic: the model went back to the last one.
+_NEW_TOPIC = re.compile(
+    r"^\W*(?:(?:okay|ok|so|well|alright|anyway)\W+)*(?:let's|let us|can we|could we|i want to|i'd like to) "
+    r"(?:talk about|change the subject|change the topic|discuss) ?(?:something else|another (?:thing|topic)|"
+    r"the subject|the topic)?\W*(?:please)?\W*$",
+    re.IGNORECASE,
+)
+_WHAT_TOPIC = "Sure! What would you like to talk about?"
+
+
 def _says_enough(first: str, said: str) -> bool:
     """Whether the last reply's first sentence is a shorter reply worth saying: not the whole reply again, and not
     a remark like "That's okay!" (which "Could you summarize that please?" got)."""
@@ -502,6 +521,10 @@ class TurnNotes:
             return reply
         if self.exact and (fact := _guarded(known_fact, text, earlier)):
             return fact  # with the fact in a note alone: "Yes, Sydney is the capital of Australia."
+        if self.exact and earlier and _DOUBT.match(text) and (fact := _guarded(known_fact, earlier[-1], earlier[:-1])):
+            return WholeReply(f"I'm sure. {fact}")  # a table's fact stands
+        if self.limits and _NEW_TOPIC.match(text):
+            return WholeReply(_WHAT_TOPIC)
         if self.limits and (reply := limits_reply(text, earlier) or recall_reply(text, earlier)):
             return reply
         return rate_reply(text) if self.rate else None
