@@ -265,3 +265,31 @@ def test_serve_on_a_port_in_use_or_an_unknown_host_is_one_error_line_before_the_
             lines = p.stderr.strip().splitlines()
             assert p.returncode == 2 and len(lines) == 1 and lines[0].startswith(f"voicebot: error: {said}"), p.stderr
             assert "--host" in lines[0] or "--port" in said  # one line: nothing of the models' loading came before
+
+
+def test_serve_stops_cleanly_on_sigterm() -> None:
+    """A service manager's stop (SIGTERM) killed the process at once; now it ends as Ctrl-C does: calls and the
+    engine closed, exit status 0."""
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voicebot", "serve", "--port", "0"], cwd=repo, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert proc.stderr is not None
+        for line in proc.stderr:  # the models load, then the address is printed
+            if "in a browser; Ctrl-C to stop" in line:
+                break
+        else:
+            raise AssertionError(f"serve ended before listening: {proc.wait()}")
+        proc.send_signal(signal.SIGTERM)
+        rest = proc.stderr.read()
+        assert proc.wait(timeout=60) == 0, rest
+        assert "stopping (SIGTERM)" in rest and "Traceback" not in rest, rest
+    finally:
+        if proc.poll() is None:
+            proc.kill()

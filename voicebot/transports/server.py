@@ -8,9 +8,11 @@ cancelled (which aborts its LLM request and TTS), its tracks stopped and its slo
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import ipaddress
 import logging
+import signal
 import socket
 import ssl
 import sys
@@ -341,6 +343,10 @@ async def serve(cfg: Config, host: str | None = None, port: int | None = None) -
             hint = "pick another --port" if e.errno == errno.EADDRINUSE else "check --host (server.host)"
             raise VoicebotError(f"cannot listen on {host}:{port}: {e.strerror}; {hint}") from None
         port = site._server.sockets[0].getsockname()[1] if port == 0 else port  # type: ignore[union-attr]
+        stop = asyncio.Event()  # SIGTERM (a service manager, `docker stop`) ends calls as Ctrl-C does; it killed
+        # the process at once, without closing the calls and the engine
+        with contextlib.suppress(NotImplementedError):  # no signal handlers in this event loop (Windows)
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
         scheme = "https" if ssl_context else "http"
         shown = (lan_address() or "127.0.0.1") if host in ("0.0.0.0", "::", "") else host
         shown = f"[{shown}]" if ":" in shown else shown  # an IPv6 address in a URL
@@ -349,7 +355,8 @@ async def serve(cfg: Config, host: str | None = None, port: int | None = None) -
             print(f"voicebot: {cert_note}", file=sys.stderr, flush=True)
         if not _is_loopback(host) and ssl_context is None:
             print("voicebot: browsers allow the microphone only on https or localhost: add --https", file=sys.stderr)
-        await asyncio.Event().wait()
+        await stop.wait()
+        print("voicebot: stopping (SIGTERM)", file=sys.stderr, flush=True)
     finally:
         await runner.cleanup()
         await models.close()
