@@ -94,3 +94,12 @@ def test_a_recipe_amount_doubled_or_halved() -> None:
     assert scaled_note("Triple 2 teaspoons of salt.") == "Tripled, 2 teaspoons is 6 teaspoons."
     for other in ("I double checked the 3 cups.", "Double it.", "Double 2 cups of flour and 1 cup of milk."):
         assert scaled_note(other) is None, other  # no amount, or two
+
+
+def test_the_last_conversion_again_with_another_amount() -> None:
+    """"What about in two pounds?" after "How many ounces in a pound?" got "1 pound is equal to 16 ounces."."""
+    assert conversion_note("What about in two pounds?", ["How many ounces in a pound?"]) == "2 pounds is 32 ounces."
+    assert conversion_note("And 20?", ["How many kilometers is 10 miles?"]) == "20 miles is about 32.19 kilometers."
+    assert conversion_note("And 20?", ["What is the capital of France?"]) is None  # no conversion before
+    assert conversion_note("And 3 liters?", ["How many kilometers is 10 miles?"]) is None  # another kind
+    assert conversion_note("And 20 miles to go.", ["How many kilometers is 10 miles?"]) is None  # more words

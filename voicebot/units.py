@@ -109,8 +109,28 @@ class Conversion:
 def conversion_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     """'10 miles is about 16.09 kilometers.' for the conversions the user asks for; None when there are none.
     `earlier`: the user's words before, the last last, for "What's that in Celsius?" after an amount."""
-    found = conversions(text) or [c for c in [_that_in(text, earlier)] if c is not None]
+    found = conversions(text) or [c for c in [_that_in(text, earlier) or _other_amount(text, earlier)] if c]
     return " ".join(c.note() for c in found) if found else None
+
+
+def _other_amount(text: str, earlier: Sequence[str]) -> Conversion | None:
+    """The last conversion asked for, again with another amount: "And 20?", "What about in two pounds?" after
+    "How many ounces in a pound?" (the model said "In too pounds, 1 pound is equal to 16 ounces.")."""
+    tokens = tokenize(_fractions(text))
+    lead = next((n for n in (["and"], ["what", "about"], ["how", "about"]) if tokens[: len(n)] == n), None)
+    if lead is None or not earlier or not (before := conversions(earlier[-1], limit=1)):
+        return None
+    i = len(lead) + (tokens[len(lead) : len(lead) + 1] in (["in"], ["for"], ["with"]))
+    amount = _amount(tokens, i, need_number=True)
+    if amount is not None:
+        (value, unit), end, inches = amount
+    elif (number := read_number(tokens, i)) is not None:  # "And 20?": in the last question's unit
+        (value, end), unit, inches = number, before[0].source, None
+    else:
+        return None
+    if tokens[end:] not in ([], ["?"], ["."], ["!"]) or unit.kind != before[0].target.kind or unit == before[0].target:
+        return None
+    return Conversion(value, unit, before[0].target, inches)
 
 
 def _that_in(text: str, earlier: Sequence[str]) -> Conversion | None:
