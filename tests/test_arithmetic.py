@@ -170,3 +170,19 @@ def test_a_calculation_that_goes_on_from_the_last_result_gets_it() -> None:
     from voicebot.notes import TurnNotes
 
     assert TurnNotes(None)("And times three?", 1, asked) == "Exact result: 4 times 3 is 12."
+
+
+def test_a_follow_up_naming_another_number_asks_the_last_calculation_with_it() -> None:
+    """"And of 120?" after "What's 20% of 80?" got "120 percent of 80 is 96."."""
+    from voicebot.arithmetic import follow_up
+
+    def note(text: str, before: str) -> str | None:
+        found = follow_up(text, [before])
+        return found.note() if found else None
+
+    assert note("And of 120?", "What's 20% of 80?") == "20 percent of 120 is 24."
+    assert note("And of a hundred and twenty?", "What is twenty percent of eighty?") == "20 percent of 120 is 24."
+    assert note("What about 24?", "What is 17 times 23?") == "17 times 24 is 408."
+    assert note("And 20?", "How many km is 10 miles?") is None  # no calculation before (a conversion: units.py)
+    assert note("And Paris?", "What is 17 times 23?") is None
+    assert note("And 2 more.", "What is 17 times 23?") is None

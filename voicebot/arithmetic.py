@@ -172,6 +172,8 @@ def follow_up(text: str, earlier: Sequence[str]) -> Calculation | None:
     words hold a calculation of their own, or the turn before had no result."""
     if not earlier or calculations(text):
         return None
+    if (swapped := _with_another_number(text, earlier[-1])) is not None:
+        return swapped
     if (goes_on := _GOES_ON.match(text)) is not None:
         tokens = [_GIVEN, *tokenize(text[goes_on.end() :])]
     elif _THE_RESULT.search(text):
@@ -184,6 +186,29 @@ def follow_up(text: str, earlier: Sequence[str]) -> Calculation | None:
     if not before or before[-1].value is None:
         return None
     found = _calculations(tokens, 1, before[-1].value)  # the words have none of their own: it is the result's
+    return found[0] if found else None
+
+
+def _with_another_number(text: str, before: str) -> Calculation | None:
+    """The calculation of `before` with its last number replaced by the one these words name alone: "And of
+    120?" after "What's 20% of 80?" (the model said "120 percent of 80 is 96."), "What about 24?" after 17 x 23."""
+    tokens = [t for t in tokenize(text) if t not in ("?", ".", "!", ",", "dollars", "dollar", "euros", "euro")]
+    lead = next((n for n in (["and"], ["what", "about"], ["how", "about"]) if tokens[: len(n)] == n), None)
+    if lead is None:
+        return None
+    i = len(lead) + (tokens[len(lead) : len(lead) + 1] in (["of"], ["for"], ["on"]))
+    number = read_number(tokens, i)
+    if number is None or number[1] != len(tokens):
+        return None
+    said = tokenize(before)
+    if not _calculations(said, 1):
+        return None
+    starts = [k for k in range(len(said)) if (k == 0 or not _is_number_word(said[k - 1])) and read_number(said, k)]
+    if not starts:
+        return None
+    last = starts[-1]
+    end = read_number(said, last)[1]  # type: ignore[index]
+    found = _calculations([*said[:last], *tokens[i:], *said[end:]], 1)
     return found[0] if found else None
 
 
