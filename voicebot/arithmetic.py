@@ -5,8 +5,10 @@ twenty-three?" -> 401, "fifteen percent of eighty" -> "120%", "8 times 125" -> 1
 eight 54?" -> "Yes". Told the result in a note right before the question ("Exact result: 17 times 23 is
 391."), it says it, and with ", not 54." it says no (docs/MEASUREMENTS.md). This finds the calculations
 in what the user said, in words or in digits as an ASR writes them, and computes them with fractions (0.1
-plus 0.2 is 0.3). It reads only what is unambiguous: numbers joined by operators. Anything else ("three
-times a day", "2020-2021", "minus five degrees") is no calculation and costs no note.
+plus 0.2 is 0.3). It reads only what is unambiguous: numbers joined by operators, and a few ways people say
+money ("a 50 dollar shirt with 20 percent off", "split 87 dollars fifty between three people", "45 dollars plus
+a 20 percent tip"). Anything else ("three times a day", "2020-2021", "minus five degrees") is no calculation
+and costs no note.
 """
 
 from __future__ import annotations

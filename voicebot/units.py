@@ -4,8 +4,11 @@ The default 0.5B model knows the famous ones ("How many feet are in a mile?" 528
 "How many pounds is 5 kilograms?" -> 5000, "70 kilograms in pounds" -> 70,000, "100 degrees Fahrenheit to
 Celsius" -> 212, "50 centimeters in inches" -> 50, "6 feet in meters" -> 0.328 (docs/MEASUREMENTS.md).
 This reads "<number> <unit> in/to <unit>" and "how many <unit> (are) in (a | <number>) <unit>" and gives
-the result ("10 miles is about 16.09 kilometers."), for length, mass, volume, time, speed and temperature.
-Units of different kinds, or a unit it does not know, give no note.
+the result ("10 miles is about 16.09 kilometers."), for length, mass, volume, time, speed and temperature;
+amounts may hold a fraction ("a quarter cup", "1/4 cup", "two and a half hours"), and one turn may refer to
+the last ("What's that in Celsius?", "And 20?"). Units of different kinds, or a unit it does not know, give
+no note. Two more notes read the same amounts: a trip's time at a speed or its distance in a time
+(`travel_note`), and a recipe amount doubled, tripled or halved (`scaled_note`).
 """
 
 from __future__ import annotations
