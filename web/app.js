@@ -540,11 +540,12 @@ async function connect() {
     throw new CallError("Cannot reach the voicebot server. Is `voicebot serve` still running?");
   }
   if (resp.status === 503) {
-    const said = answer.error ? ` (the server says: ${answer.error})` : "";
-    const what = /overloaded/.test(answer.error || "")
+    const error = answer.error || "";
+    const sessions = error.match(/all (\d+) voice sessions/);
+    const what = /overloaded/.test(error)
       ? "its calls are running behind real time"
-      : "every voice session is in use";
-    throw new CallError(`The assistant is busy: ${what}. Try again in a minute${said}.`);
+      : sessions ? `all ${sessions[1]} voice sessions are in use` : "every voice session is in use";
+    throw new CallError(`The assistant is busy: ${what}. Try again in a minute.`); // (said once, not twice)
   }
   if (!resp.ok) throw new CallError(`The server refused the call: ${answer.error || `HTTP ${resp.status}`}`);
   await pc.setRemoteDescription(answer);
