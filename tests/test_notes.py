@@ -236,3 +236,20 @@ def test_doubting_a_fact_from_the_tables_gets_it_again_and_a_new_topic_is_asked_
     for change in ("Let's talk about something else.", "Can we change the subject?", "Okay, let's change the topic."):
         assert notes.opener(change, 1, ["Who is Taylor Swift?"]) == "Sure! What would you like to talk about?"
     assert notes.opener("Let's talk about dogs.", 1, ["Who is Taylor Swift?"]) is None
+
+
+def test_an_exact_result_starts_the_reply() -> None:
+    """With the note alone, "A pizza costs 14 dollars. What do 6 pizzas cost? That's 14 times 6." got the question
+    said back, "... double a recipe with 2 cups of flour" no amount, and a discount "the shirt costs $10" against
+    the note's 30 (a probe of 17 turns: 3 wrong with the note alone, none with the result as the start)."""
+    notes = TurnNotes(None)
+    assert notes.opener("A pizza costs 14 dollars. What do 6 pizzas cost? That's 14 times 6.") == "14 times 6 is 84."
+    doubled = "Doubled, 2 cups is 4 cups."
+    assert notes.opener("I need to double a recipe with 2 cups of flour. How much flour?") == doubled
+    assert notes.opener("If a shirt costs 40 dollars and it's 25% off, how much do I pay?") == (
+        "The price after 25 percent off 40 is 30."
+    )
+    spelled = "Necessary is spelled N, E, C, E, S, S, A, R, Y (9 letters)."
+    assert notes.opener("How do you spell necessary?") == spelled
+    assert notes.opener("How many tablespoons are in half a cup?") == "Half a cup is 8 tablespoons."  # not "halved"
+    assert TurnNotes(None, exact=False).opener("What is 7 times 8?") is None

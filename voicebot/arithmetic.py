@@ -93,6 +93,12 @@ _SPLIT = re.compile(
     r"(?:(?:between|among|amongst|by|into|for)\s+)?(\d+|[a-z]+)\s*(?:people|persons|ways|friends|of us|parts)\b",
     re.IGNORECASE,
 )
+# The amount said first: "I have 120 dollars and want to split it between 4 people."
+_SPLIT_IT = re.compile(
+    rf"{_AMOUNT}\b.*?\b(?:split|divide|share)\s+(?:it|this|that|them|the money|the bill)\s+(?:(?:evenly|equally)\s+)?"
+    r"(?:between|among|amongst|by|into|for)\s+(\d+|[a-z]+)\s*(?:people|persons|ways|friends|of us|parts)\b",
+    re.IGNORECASE,
+)
 # A tip added to a bill: "45 dollars plus a 20 percent tip", "What's $60 with an 18% tip?".
 _WITH_TIP = re.compile(
     rf"{_AMOUNT}\s+(?:plus|with|and|including)\s+(?:an?\s+)?(\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?:tip|gratuity)\b",
@@ -112,7 +118,7 @@ _CENTS = re.compile(
 def arithmetic_note(text: str) -> str | None:
     """'17 times 23 is 391.' for the calculations in the user's words; None when there are none."""
     text = _CENTS.sub(_with_cents, text)
-    if m := _SPLIT.search(text):  # before the parser, which would read "4 people" as no calculation
+    if m := _SPLIT.search(text) or _SPLIT_IT.search(text):  # before the parser ("4 people" is no calculation)
         amount, count = Fraction((m[1] or m[2]).replace(",", "")), read_number(tokenize(m[3]), 0)
         if count is not None and count[0].denominator == 1 and 1 < count[0] <= 1000:
             return f"{_money(m.group(), amount)} split {count[0]} ways is {_money(m.group(), amount / count[0])} each."

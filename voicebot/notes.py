@@ -504,11 +504,11 @@ class TurnNotes:
     def opener(self, text: str, turn: int = 0, earlier: Sequence[str] = (), said: str = "") -> str | None:
         """What the reply to these words starts with, if anything (`Conversation.opener`): the story's
         opening or the joke, the reply a note gives word for word ("Are you human?", "Speak slower."),
-        which told alone the model sometimes bent ("Are you a man or a woman?" -> "I am a man."), and that
-        it can't or wasn't told (`limits_reply`), and, asked to say it again, the last reply (`said`) as it
-        was (the model answered "Can you repeat that?" with "Yes, I can repeat that." and a paraphrase). The
-        last reply, its first sentence ("Say that shorter.") and a kind word (feelings.py) are the whole reply
-        (`WholeReply`): the model is not asked to go on."""
+        which told alone the model sometimes bent ("Are you a man or a woman?" -> "I am a man."), a fact or an
+        exact result ("17 times 23 is 391."), that it can't or wasn't told (`limits_reply`), and, asked to say
+        it again, the last reply (`said`) as it was (the model answered "Can you repeat that?" with "Yes, I can
+        repeat that." and a paraphrase). The last reply, its first sentence ("Say that shorter.") and a kind word
+        (feelings.py) are the whole reply (`WholeReply`): the model is not asked to go on."""
         if self.limits and said and _SAY_AGAIN.match(text):
             return WholeReply(said)
         if self.limits and said and _SHORTER.match(text) and _says_enough(first := first_sentence(said), said):
@@ -521,6 +521,9 @@ class TurnNotes:
             return reply
         if self.exact and (fact := _guarded(known_fact, text, earlier)):
             return fact  # with the fact in a note alone: "Yes, Sydney is the capital of Australia."
+        if self.exact and (exact := _guarded(exact_note, text, earlier)):
+            result = exact.removeprefix("Exact result: ")  # with the note alone, a word problem got the question
+            return result[0].upper() + result[1:]  # said back, and "the shirt costs $10" against the note's 30
         if self.exact and earlier and _DOUBT.match(text) and (fact := _guarded(known_fact, earlier[-1], earlier[:-1])):
             return WholeReply(f"I'm sure. {fact}")  # a table's fact stands
         if self.limits and _NEW_TOPIC.match(text):

@@ -224,7 +224,9 @@ def travel_note(text: str) -> str | None:
     return None
 
 
-_SCALE = re.compile(r"\b(doubl(?:e|ed|ing)|tripl(?:e|ed|ing)|halv(?:e|ed|ing)|half)\b(?!.?check)", re.IGNORECASE)
+_SCALE = re.compile(  # "half" only as "half of" / "half the" ("half a cup" is an amount, not a halving)
+    r"\b(doubl(?:e|ed|ing)|tripl(?:e|ed|ing)|halv(?:e|ed|ing)|half(?=\s+(?:of|the)\b))\b(?!.?check)", re.IGNORECASE
+)
 _FACTOR = {"doubl": 2, "tripl": 3, "halv": Fraction(1, 2), "half": Fraction(1, 2)}
 
 
