@@ -41,9 +41,9 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "What is 5 divided by 0?": "5 divided by 0 is undefined.",
     "What is 9 to the power of 100?": "9 to the power of 100 is about 2.66 times 10 to the power of 95.",
     # a result the user offers is checked
-    "Is seven times eight 54?": "7 times 8 is 56, not 54.",
-    "My son says two plus two is five. Is he right?": "2 plus 2 is 4, not 5.",
-    "Nine times six is fifty-four, right?": "9 times 6 is 54.",
+    "Is seven times eight 54?": "no, 7 times 8 is 56, not 54.",
+    "My son says two plus two is five. Is he right?": "no, 2 plus 2 is 4, not 5.",
+    "Nine times six is fifty-four, right?": "yes, 9 times 6 is 54.",
     "What's 3 times 3 and 4 times 4?": "3 times 3 is 9. 4 times 4 is 16.",
 }
 

@@ -70,7 +70,9 @@ class Calculation:
             return f"{self.spoken} is undefined."
         result = say_number(self.value, self.exact)
         if self.claimed is not None and say_number(self.claimed) != result.removeprefix("about "):
-            return f"{self.spoken} is {result}, not {say_number(self.claimed)}."
+            return f"no, {self.spoken} is {result}, not {say_number(self.claimed)}."  # the yes or no asked first
+        if self.claimed is not None:
+            return f"yes, {self.spoken} is {result}."
         return f"{self.spoken} is {result}."
 
 
