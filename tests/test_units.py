@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from voicebot.units import conversion_note, scaled_note, travel_note
+from voicebot.units import arrival_note, conversion_note, scaled_note, travel_note
 
 RESULTS = {  # as an ASR writes a question -> what the note says
     "How many kilometers is 10 miles?": "10 miles is about 16.09 kilometers.",
@@ -103,3 +103,21 @@ def test_the_last_conversion_again_with_another_amount() -> None:
     assert conversion_note("And 20?", ["What is the capital of France?"]) is None  # no conversion before
     assert conversion_note("And 3 liters?", ["How many kilometers is 10 miles?"]) is None  # another kind
     assert conversion_note("And 20 miles to go.", ["How many kilometers is 10 miles?"]) is None  # more words
+
+
+def test_when_something_that_starts_at_a_clock_time_ends() -> None:
+    """"A train leaves at 3:15 and the trip takes 2 hours and 50 minutes. When does it arrive?" got "5:65", and
+    the arithmetic note read "15 plus 2" out of "3:15 plus 2 hours"."""
+    train = "A train leaves at 3:15 and the trip takes 2 hours and 50 minutes. When does it arrive?"
+    assert arrival_note(train) == "3:15 plus 2 hours and 50 minutes is 6:05."
+    assert arrival_note("My flight leaves at 11:30 PM and takes 3 hours. What time do I land?") == (
+        "11:30 PM plus 3 hours is 2:30 AM."
+    )
+    assert arrival_note("If I start at 18:45 and work for 90 minutes, when do I finish?") == (
+        "18:45 plus 90 minutes is 20:15."
+    )
+    for other in ("When is 3:15?", "What time is it in Tokyo?", "I leave at 3:15 and take 2 hours."):
+        assert arrival_note(other) is None, other
+    from voicebot.arithmetic import arithmetic_note
+
+    assert arithmetic_note("A train leaves at 3:15 plus 2 hours, when?") is None  # was "15 plus 2 is 17."

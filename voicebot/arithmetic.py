@@ -52,7 +52,10 @@ _SPOKEN |= {"%of": "percent of", "%off": "percent off"}
 _MAX_DIGITS = 15  # larger results are said as a power of ten (powers of up to 1000 digits are computed)
 
 # Numbers, words, spaced "-" and "/" (not "2020-2021", "24/7"), operator signs, and punctuation: where a number ends.
-_TOKEN = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+|[a-z]+|(?<=\s)[-/](?=\s)|[+−×÷*^√=]|[,.?!;:]")
+_TOKEN = re.compile(
+    r"\d{1,2}:\d{2}(?!\d)|"  # a clock time, one token and no number: "at 3:15 plus 2 hours" was "15 plus 2 is 17"
+    r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+|[a-z]+|(?<=\s)[-/](?=\s)|[+−×÷*^√=]|[,.?!;:]"
+)
 
 
 @dataclass(frozen=True)

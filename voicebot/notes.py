@@ -39,7 +39,7 @@ from voicebot.entertain import Entertainment, entertain
 from voicebot.feelings import OFFER, feeling_reply, takes_offer
 from voicebot.speaking_rate import rate_request
 from voicebot.spelling import spelling_note
-from voicebot.units import conversion_note, scaled_note, travel_note
+from voicebot.units import arrival_note, conversion_note, scaled_note, travel_note
 from voicebot.world_clock import world_clock_note
 
 # Words that ask about (or depend on) the clock or the calendar. A note a turn did not need costs its
@@ -407,10 +407,11 @@ def _says_enough(first: str, said: str) -> bool:
 def exact_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     """'Exact result: 17 times 23 is 391.', for calculations (also one going on from the result of the user's
     words before: "And times three?"), unit conversions, a trip's time or distance at a speed, a recipe amount
-    doubled or halved, and spellings; else None.
+    doubled or halved, when something that starts at a clock time ends, and spellings; else None.
     ("Calculator: ..." the model heeded as well, but then said "The calculator cannot divide by zero.")"""
     calculation = arithmetic_note(text) or (c.note() if (c := follow_up(text, earlier)) else None)
-    notes = (calculation, conversion_note(text, earlier), travel_note(text), scaled_note(text), spelling_note(text))
+    conversion = conversion_note(text, earlier)
+    notes = (calculation, conversion, travel_note(text), scaled_note(text), arrival_note(text), spelling_note(text))
     found = [note for note in notes if note]
     return "Exact result: " + " ".join(found) if found else None
 

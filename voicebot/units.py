@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from voicebot.arithmetic import read_number, say_number, tokenize
 
-__all__ = ["conversion_note", "conversions", "scaled_note", "travel_note"]
+__all__ = ["arrival_note", "conversion_note", "conversions", "scaled_note", "travel_note"]
 
 
 @dataclass(frozen=True)
@@ -245,6 +245,42 @@ def scaled_note(text: str) -> str | None:
     factor = next(f for start, f in _FACTOR.items() if scale[1].lower().startswith(start))
     done = {2: "Doubled", 3: "Tripled"}.get(factor, "Halved")  # type: ignore[call-overload]
     return f"{done}, {_said(value, unit)} is {_said(value * factor, unit)}."
+
+
+_CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(?:([ap])\.?\s?m\b\.?)?", re.IGNORECASE)
+_WHEN = re.compile(r"\b(when|what time)\b", re.IGNORECASE)
+
+
+def arrival_note(text: str) -> str | None:
+    """'3:15 plus 2 hours and 50 minutes is 6:05.' for when something ends that starts at a clock time and lasts
+    a while ("A train leaves at 3:15 and the trip takes 2 hours and 50 minutes. When does it arrive?" got
+    "5:65"); else None. A time with AM or PM keeps it, past noon or midnight too."""
+    if not _WHEN.search(text):
+        return None
+    starts = [m for m in _CLOCK.finditer(text) if m[2] or m[3]]  # "3:15", "3 PM", not a bare number
+    if len(starts) != 1:
+        return None
+    start = starts[0]
+    tokens = tokenize(text[: start.start()] + " " + text[start.end() :])
+    lasts = [a for i in range(len(tokens)) if (a := _amount(tokens, i, need_number=True)) and a[0][1].kind == "time"]
+    lasts = [a for i, a in enumerate(lasts) if i == 0 or a[1] != lasts[i - 1][1]]
+    if not lasts or len({a[0][1] for a in lasts}) != len(lasts):  # "2 hours and 50 minutes": each unit once
+        return None
+    minutes = sum(value * unit.size / 60 for (value, unit), _, _ in lasts)
+    if minutes <= 0 or minutes >= 24 * 60 or minutes.denominator != 1:
+        return None
+    hour, minute, half = int(start[1]), int(start[2] or 0), (start[3] or "").lower()
+    if not (1 <= hour <= 12 if half else 0 <= hour <= 23) or minute > 59:
+        return None
+    day = 24 * 60 if half or hour > 12 or hour == 0 else 12 * 60  # a bare "3:15" may be AM or PM: on a 12 h dial
+    begun = (hour % 12 + (12 if half == "p" else 0)) * 60 + minute if half else hour * 60 + minute
+    end = (begun + int(minutes)) % day
+    said = " and ".join(_said(value, unit) for (value, unit), _, _ in lasts)
+    if half:
+        clock = f"{(end // 60) % 12 or 12}:{end % 60:02d} {'PM' if end >= 12 * 60 else 'AM'}"
+    else:
+        clock = f"{(end // 60) or (12 if day == 12 * 60 else 0)}:{end % 60:02d}"
+    return f"{start.group().strip()} plus {said} is {clock}."
 
 
 def _said(value: Fraction, unit: _Unit) -> str:
