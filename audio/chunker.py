@@ -67,7 +67,7 @@ class PhraseChunker:
         """End of the reply: return what is left and get ready for the next reply. whole: the reply was cut off
         (a loop), so only its whole sentences are left to say, unless none of the reply has been said yet."""
         rest = (whole_sentences(self._buf) or (self._buf if self._index == 0 else "")) if whole else self._buf
-        if self._line_start and LIST_MARKER.match(rest.rstrip() + " ") and not LIST_MARKER.sub("", rest + " ").strip():
+        if self._line_start and LIST_MARKER.fullmatch(rest.strip() + " "):
             rest = ""  # a reply cut off right after a list item's "2." (the voice said "two")
         phrase = _say(rest, self._line_start)
         self.reset()
