@@ -64,6 +64,15 @@ _ARROW = re.compile(r"\s*(?:→|⟶|->|=>)\s*")
 # "336 / 4" as "divided by" (read "slash"; "12/25" stays a date).
 _TIMES = re.compile(r"(?<=[\d)])\s*\*\s*(?=[\d(])")
 _DIVIDED = re.compile(r"(?<=[\d)])\s+/\s+(?=[\d(])")
+# Money as the voice should say it: the phonemizer read "$20" as "dollar twenty" and "$9.99" as "dollar nine point
+# nine nine", and "12.60 dollars" as "twelve point six zero dollars".
+_CURRENCY = {"$": ("dollar", "dollars"), "£": ("pound", "pounds"), "€": ("euro", "euros")}
+_SUBUNIT = {"dollar": ("cent", "cents"), "euro": ("cent", "cents"), "pound": ("penny", "pence")}
+_WHOLE = r"(\d{1,3}(?:,\d{3})+|\d+)"
+_MONEY = re.compile(rf"([$£€])\s?{_WHOLE}(?:\.(\d+))?(\s?(?:thousand|million|billion|trillion)\b)?")
+_CENTS_AFTER = re.compile(rf"(?<![\d.,]){_WHOLE}\.(\d{{2}}) (dollars|euros|pounds)\b")
+# Feet and inches as Whisper and the model write them: 6'2" (read "six two").
+_FEET_INCHES = re.compile(r"(?<![\w.])(\d)['’′]\s?(\d{1,2})(?:\.\d+)?(?:\"|”|″|'')?(?![\w'])")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _EDGE_UNDERSCORE = re.compile(r"(?<!\w)_+|_+(?!\w)")
 LIST_MARKER = re.compile(r"^\s*(?:[-+•>]|\d+[.)])\s+")  # "- ", "1. " opening a list item
@@ -85,6 +94,28 @@ def _unit(m: re.Match[str]) -> str:
             return f"{whole} and {words} {many}"
         return f"{words} of {'an' if one[0] in 'aeiou' else 'a'} {one}"  # three quarters of a teaspoon
     return f"{amount} {one if amount in ('1', '-1') else many}"
+
+
+def _money(m: re.Match[str]) -> str:
+    """'$9.99' -> '9 dollars and 99 cents', '$20' -> '20 dollars', '$2.5 million' -> '2.5 million dollars'."""
+    one, many = _CURRENCY[m.group(1)]
+    whole, decimals, scale = m.group(2), m.group(3), (m.group(4) or "").strip()
+    if scale or (decimals and len(decimals) != 2):
+        return f"{whole}{'.' + decimals if decimals else ''}{' ' + scale if scale else ''} {many}"
+    return _with_cents(whole, decimals, one if whole == "1" else many)
+
+
+def _cents_after(m: re.Match[str]) -> str:
+    """'12.60 dollars' -> '12 dollars and 60 cents' (a note's exact amounts)."""
+    return _with_cents(m.group(1), m.group(2), m.group(3))
+
+
+def _with_cents(whole: str, cents: str | None, name: str) -> str:
+    if not cents or cents == "00":
+        return f"{whole} {name}"
+    sub_one, sub_many = _SUBUNIT[name.removesuffix("s")]
+    small = f"{int(cents)} {sub_one if cents == '01' else sub_many}"
+    return small if whole == "0" else f"{whole} {name} and {small}"
 
 
 def _fraction(m: re.Match[str]) -> str:
@@ -148,6 +179,8 @@ def speakable(phrase: str, line_start: bool = True) -> str:
     if line_start:
         text = LIST_MARKER.sub("", text)
     text = _FLOAT_NOISE.sub(_rounded, text)
+    text = _CENTS_AFTER.sub(_cents_after, _MONEY.sub(_money, text))
+    text = _FEET_INCHES.sub(r"\1 feet \2 inches", text)
     text = _RANGE.sub(lambda m: m.group() if _PHONE.fullmatch(m.group()) else f"{m.group(1)} to {m.group(2)}", text)
     text = _DEGREES.sub(lambda m: f"{m.group(1)} degrees {'Celsius' if m.group(2) == 'C' else 'Fahrenheit'}", text)
     text = _UNIT.sub(_unit, text)

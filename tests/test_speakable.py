@@ -32,11 +32,18 @@ CASES = [
     ("That is 0.30000000000000004 m, or 1,234.9999999 g.", "That is 0.3 meters, or 1,235 grams."),
     # "12 * 2 = 24" was read "twelve two equals twenty-four" (the "*" dropped), "336 / 4" "slash"
     ("Order 12 * 2 = 24, so 336 / 4 = 84 each.", "Order 12 × 2 = 24, so 336 divided by 4 = 84 each."),
+    # money: the phonemizer read "$20" as "dollar twenty", "$9.99" "dollar nine point nine nine", and a note's
+    # "12.60 dollars" "twelve point six zero dollars"; feet and inches as written, 6'2", "six two"
+    ("It costs $20, or $9.99 on sale.", "It costs 20 dollars, or 9 dollars and 99 cents on sale."),
+    ("It is $1 each.", "It is 1 dollar each."),
+    ("About $2.5 million, £3.05 or €0.50.", "About 2.5 million dollars, 3 pounds and 5 pence or 50 cents."),
+    ("That is about 12.60 dollars.", "That is about 12 dollars and 60 cents."),
+    ('He is 6\'2" tall.', "He is 6 feet 2 inches tall."),
 ]
 UNCHANGED = [
     "On 2024-05-01 call 555-1234.",  # a date, a phone number
     "5 - 3 = 2, and 12/25 is a date.",
-    "It costs $20, about 50% of it, 3 × 4 times.",  # the phonemizer reads these well
+    "It costs 20 dollars, about 50% of it, 3 × 4 times.",  # the phonemizer reads these well
     "The 5G network and 5 M users.",  # not our units
     "Version 3.11-slim, 2/4 done.",
     "Pi is 3.141592653589793, and 0.00005 is small.",  # long decimals that are no noise
