@@ -102,3 +102,16 @@ def test_the_clock_note_carries_the_dates_asked_about() -> None:
     assert notes("What's the date in three weeks?").endswith("In 3 weeks it will be Monday, March 30, 2026.")
     assert notes("When is the next leap year?").endswith("The next leap day is February 29, 2028, 722 days from today.")
     assert TurnNotes(None)("How many days until Christmas?") is None  # no clock: no dates either
+
+
+def test_an_age_from_a_birth_year() -> None:
+    """"If I was born in 1987, how old am I?" got "You haven't told me"; "How old is someone born in 1987?" "As of
+    2023 ... 35"."""
+    december = date(2026, 12, 6)
+    said = "Someone born in 1987 is 39 after their birthday this year, 38 before it."
+    assert date_note("if i was born in 1987, how old am i?", december) == said
+    assert date_note("i was born in nineteen eighty seven. how old am i?", december) == said
+    notes = TurnNotes(lambda: datetime(2026, 12, 6, 13, 0))
+    assert notes.opener("If I was born in 1987, how old am I?") is None  # the note answers, not "You haven't told me"
+    assert said in (notes("How old is someone born in 1987?") or "")
+    assert notes.opener("How old am I?") == "You haven't told me"

@@ -108,6 +108,7 @@ def date_note(text: str, today: date, limit: int = 2) -> str | None:
         said.append(_named(None, day, today, weeks, count) if isinstance(day, date) else day)
     said += _relative(text, today)
     said += _leap_years(text, today, year)
+    said += _ages(text, today)
     if _YEAR_END.search(text):
         end = date(today.year, 12, 31)
         said.append(f"The end of the year is {(end - today).days} days from today: {long_date(end)}.")
@@ -164,6 +165,18 @@ def _leap_years(text: str, today: date, said_year: int | None = None) -> list[st
     nxt = _next_leap(today)
     days = (date(nxt, 2, 29) - today).days
     return [*said, f"The next leap day is February 29, {nxt}, {f'{days} days from today' if days else 'today'}."]
+
+
+def _ages(text: str, today: date) -> list[str]:
+    """How old someone born in a year is ("If I was born in 1987, how old am I?" got "You haven't told me"; "How
+    old is someone born in 1987?" "As of 2023 ... 35")."""
+    born = [int(y) for y in re.findall(r"\bborn in (\d{4})\b", text)]
+    born += [y for m in re.finditer(r"\bborn in ([a-z ]+)", text) for y in _spoken_years(m.group(1))[:1]]
+    said = []
+    for year in dict.fromkeys(y for y in born if 1900 <= y <= today.year):
+        age = today.year - year
+        said.append(f"Someone born in {year} is {age} after their birthday this year, {age - 1} before it.")
+    return said
 
 
 def _spoken_years(text: str) -> list[int]:

@@ -48,7 +48,7 @@ from voicebot.world_clock import world_clock_note
 # which is mostly "May I ...".
 _ABOUT_TIME = re.compile(
     r"\b(time|clock|o'?clock|date|today|tonight|tomorrow|yesterday|now|currently|weekend|morning|afternoon|"
-    r"evening|noon|midnight|late|early|until|till|since|ago|birthday|patrick'?s|leap\s+(year|day)s?|"
+    r"evening|noon|midnight|late|early|until|till|since|ago|birthday|patrick'?s|leap\s+(year|day)s?|born in|"
     r"(what|which|this|next|last|current)\s+(day|week|month|year|season)|"
     + HOLIDAY_WORDS  # the holidays voicebot/dates.py counts the days to
     + "|"
@@ -131,7 +131,8 @@ _NAME_FACT = (
 _USER_FACTS = _NAME_FACT, *(
     (re.compile(asked, re.IGNORECASE), re.compile(told))
     for asked, told in (
-        (r"\bhow old am i\b|\bwhat('s| is) my age\b", r"(?i:\b(i am|i'm) \d+|\b\d+ years? old\b|\bmy age\b)"),
+        (r"\bhow old am i\b|\bwhat('s| is) my age\b",
+         r"(?i:\b(i am|i'm) \d+|\b\d+ years? old\b|\bmy age\b|\bborn in \d{4}\b)"),
         (r"\b(what|when)('s| is) my birthday\b|\b(until|till|to|before) my (next )?birthday\b",
          r"(?i:\bbirthday\b|\bborn\b)"),
         (r"\bwhat('s| is) my (home )?address\b", r"(?i:\baddress\b|\bi live\b)"),
@@ -320,6 +321,8 @@ def limits_reply(text: str, earlier: Sequence[str] = ()) -> str | None:
     asked = [told for question, told in _USER_FACTS if question.search(text)]
     if asked and _COUNTS.search(text) and _with_birthday(text, earlier) != text:
         return None  # "How long until my birthday?" after they said the day: the clock note counts the days to it
+    if asked and re.search(r"\bborn in \w", text, re.IGNORECASE):  # "If I was born in 1987, how old am I?": the
+        return None  # clock note's age answers (it got "You haven't told me")
     if asked == [_NAME_FACT[1]] and (name := told_name(earlier)):  # the name alone asked, and one given
         return f"You told me your name is {name}."
     if asked:
