@@ -33,6 +33,11 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "Convert one and a half cups to milliliters.": "1.5 cups is about 354.88 milliliters.",
     "How many minutes in two and a half hours?": "2.5 hours is 150 minutes.",
     "What's 2 1/2 inches in centimeters?": "2.5 inches is 6.35 centimeters.",
+    # ounces beside a volume are fluid ounces (no note before: Whisper never writes "fluid")
+    "How many ounces in a gallon?": "1 gallon is 128 fluid ounces.",
+    "Convert 12 ounces to milliliters.": "12 fluid ounces is about 354.88 milliliters.",
+    "What is 8 ounces in grams?": "8 ounces is about 226.8 grams.",
+    "I'm 6'2\", how tall is that in centimeters?": "6 feet 2 inches is 187.96 centimeters.",
 }
 
 
@@ -116,7 +121,15 @@ def test_when_something_that_starts_at_a_clock_time_ends() -> None:
     assert arrival_note("If I start at 18:45 and work for 90 minutes, when do I finish?") == (
         "18:45 plus 90 minutes is 20:15."
     )
-    for other in ("When is 3:15?", "What time is it in Tokyo?", "I leave at 3:15 and take 2 hours."):
+    # spoken clock times and "an hour" (read as "20 minutes" alone before: "7:50 plus 20 minutes is 8:10")
+    assert arrival_note("My flight leaves at 10 to 8 and takes an hour and 20 minutes. When do I land?") == (
+        "7:50 plus 1 hour and 20 minutes is 9:10."
+    )
+    assert arrival_note("The show starts at half past seven and lasts 90 minutes. When does it end?") == (
+        "7:30 plus 90 minutes is 9:00."
+    )
+    for other in ("When is 3:15?", "What time is it in Tokyo?", "I leave at 3:15 and take 2 hours.",
+                  "I walked 10 to 15 minutes. When?"):  # fmt: skip
         assert arrival_note(other) is None, other
     from voicebot.arithmetic import arithmetic_note
 

@@ -119,7 +119,7 @@ def conversion_note(text: str, earlier: Sequence[str] = ()) -> str | None:
 def _other_amount(text: str, earlier: Sequence[str]) -> Conversion | None:
     """The last conversion asked for, again with another amount: "And 20?", "What about in two pounds?" after
     "How many ounces in a pound?" (the model said "In too pounds, 1 pound is equal to 16 ounces.")."""
-    tokens = tokenize(_fractions(text))
+    tokens = tokenize(_written(text))
     lead = next((n for n in (["and"], ["what", "about"], ["how", "about"]) if tokens[: len(n)] == n), None)
     if lead is None or not earlier or not (before := conversions(earlier[-1], limit=1)):
         return None
@@ -139,7 +139,7 @@ def _other_amount(text: str, earlier: Sequence[str]) -> Conversion | None:
 def _that_in(text: str, earlier: Sequence[str]) -> Conversion | None:
     """The last amount said, in the unit "that" or "it" is asked in: "The recipe says 350 degrees Fahrenheit.
     What's that in Celsius?" (no note: the model said "98.6 degrees Fahrenheit"), also one turn later."""
-    tokens = tokenize(_fractions(text))
+    tokens = tokenize(_written(text))
     lead = next((n for n in (["and"], ["what", "about"], ["how", "about"], []) if tokens[: len(n)] == n), [])
     if tokens[len(lead) : len(lead) + 1] == ["in"]:  # "And in kilograms?"
         k, target = 0, _unit(tokens, len(lead) + 1)
@@ -152,9 +152,8 @@ def _that_in(text: str, earlier: Sequence[str]) -> Conversion | None:
             return None
     if target is None or (target[1] != len(tokens) and tokens[target[1]] not in ("?", ".", "!", "please")):
         return None
-    for words in (tokens[:k], *(tokenize(_fractions(t)) for t in reversed(earlier[-1:]))):
-        said = [a for i in range(len(words)) if (a := _amount(words, i, need_number=True)) is not None]
-        if said:
+    for words in (tokens[:k], *(tokenize(_written(t)) for t in reversed(earlier[-1:]))):
+        if said := _amounts(words):
             (value, source), _, inches = said[-1]
             if source.kind == target[0].kind and source != target[0]:
                 return Conversion(value, source, target[0], inches)
@@ -162,14 +161,17 @@ def _that_in(text: str, earlier: Sequence[str]) -> Conversion | None:
     return None
 
 
-def _fractions(text: str) -> str:
-    return re.sub(r"(\d+)\s*/\s*(\d+)", r"\1 over \2", text)  # "1/4 cup"
+def _written(text: str) -> str:
+    """Amounts as the parsers read them: "1/4 cup" as "1 over 4 cup", 6'2" as "6 feet 2 inches"."""
+    text = re.sub(r"(\d+)\s*/\s*(\d+)", r"\1 over \2", text)
+    text = re.sub(r"(?<![\w.])(\d)['’′]\s?(\d{1,2})(?:\"|”|″|'')?(?![\w'])", r"\1 feet \2 inches", text)
+    return re.sub(r"(?<![\w.])(\d)['’′](?![\w'])", r"\1 feet", text)
 
 
 def conversions(text: str, limit: int = 2) -> list[Conversion]:
     """The conversions asked for in `text`: "<number> <unit> in|to|into <unit>", "how many <unit> are in
     (a | <number>) <unit>", "how many <unit> is <number> <unit>"."""
-    tokens = tokenize(_fractions(text))
+    tokens = tokenize(_written(text))
     found: list[Conversion] = []
     i = 0
     while i < len(tokens) and len(found) < limit:
@@ -177,7 +179,7 @@ def conversions(text: str, limit: int = 2) -> list[Conversion]:
         if parsed is None:
             i += 1
             continue
-        conversion, i = parsed
+        conversion, i = _fluid(parsed[0]), parsed[1]
         if conversion.source.kind == conversion.target.kind and conversion.source != conversion.target:
             found.append(conversion)
     return found
@@ -236,9 +238,7 @@ def scaled_note(text: str) -> str | None:
     scale = _SCALE.search(text)
     if scale is None:
         return None
-    tokens = tokenize(_fractions(text))
-    amounts = [a for i in range(len(tokens)) if (a := _amount(tokens, i, need_number=True)) is not None]
-    amounts = [a for i, a in enumerate(amounts) if i == 0 or a[1] != amounts[i - 1][1]]  # "1 1/2 cups" read once
+    amounts = _amounts(tokenize(_written(text)))
     if len(amounts) != 1 or amounts[0][2] is not None:
         return None
     (value, unit), _, _ = amounts[0]
@@ -249,6 +249,23 @@ def scaled_note(text: str) -> str | None:
 
 _CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(?:([ap])\.?\s?m\b\.?)?", re.IGNORECASE)
 _WHEN = re.compile(r"\b(when|what time)\b", re.IGNORECASE)
+# "quarter past 3", "half past seven", "10 to 8" (Whisper also writes "half pass"): as H:MM.
+_SPOKEN_CLOCK = re.compile(
+    r"\b(quarter|half|\d{1,2}|five|ten|twenty|twenty[- ]five)\s+(past|pass|after|to|till|before)\s+"
+    r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?!\s*(?:minutes?|hours?|:|\.\d))",
+    re.IGNORECASE,
+)
+
+
+def _on_the_dial(m: re.Match[str]) -> str:
+    said = m[1].lower().replace("-", " ")
+    minutes = {"quarter": 15, "half": 30}.get(said) or read_number(tokenize(said), 0)[0]  # type: ignore[index]
+    hour = int(read_number(tokenize(m[3]), 0)[0])  # type: ignore[index]
+    if not (0 < minutes < 60 and 1 <= hour <= 12) or (said == "half" and m[2].lower() in ("to", "till", "before")):
+        return m.group()
+    if m[2].lower() in ("to", "till", "before"):
+        hour, minutes = hour - 1 or 12, 60 - minutes
+    return f"{hour}:{int(minutes):02d}"
 
 
 def arrival_note(text: str) -> str | None:
@@ -257,13 +274,13 @@ def arrival_note(text: str) -> str | None:
     "5:65"); else None. A time with AM or PM keeps it, past noon or midnight too."""
     if not _WHEN.search(text):
         return None
+    text = _SPOKEN_CLOCK.sub(_on_the_dial, text)
     starts = [m for m in _CLOCK.finditer(text) if m[2] or m[3]]  # "3:15", "3 PM", not a bare number
     if len(starts) != 1:
         return None
     start = starts[0]
     tokens = tokenize(text[: start.start()] + " " + text[start.end() :])
-    lasts = [a for i in range(len(tokens)) if (a := _amount(tokens, i, need_number=True)) and a[0][1].kind == "time"]
-    lasts = [a for i, a in enumerate(lasts) if i == 0 or a[1] != lasts[i - 1][1]]
+    lasts = [a for a in _amounts(tokens, need_number=False) if a[0][1].kind == "time"]
     if not lasts or len({a[0][1] for a in lasts}) != len(lasts):  # "2 hours and 50 minutes": each unit once
         return None
     minutes = sum(value * unit.size / 60 for (value, unit), _, _ in lasts)
@@ -288,6 +305,29 @@ def _said(value: Fraction, unit: _Unit) -> str:
     if value in _PARTS:
         return f"{_PARTS[value].format(a='an' if re.match(r'[aeiou]|hour', unit.one) else 'a')} {unit.one}"
     return f"{say_number(value)} {unit.one if value == 1 else unit.many}"
+
+
+def _amounts(tokens: list[str], need_number: bool = True) -> list[tuple[tuple[Fraction, _Unit], int, Fraction | None]]:
+    """The amounts the words say, left to right, each read once ("6 feet 2 inches" is one, not also "2 inches")."""
+    found, i = [], 0
+    while i < len(tokens):
+        amount = _amount(tokens, i, need_number=need_number)
+        if amount is None:
+            i += 1
+        else:
+            found.append(amount)
+            i = amount[1]
+    return found
+
+
+def _fluid(c: Conversion) -> Conversion:
+    """Ounces beside a volume are fluid ounces ("How many ounces in a gallon?": Whisper never writes "fluid")."""
+    fluid = _NAMES[("fluid", "ounces")]
+    if c.source.one == "ounce" and c.target.kind == "volume":
+        return Conversion(c.amount, fluid, c.target, c.inches)
+    if c.target.one == "ounce" and c.source.kind == "volume":
+        return Conversion(c.amount, c.source, fluid, c.inches)
+    return c
 
 
 def _how_many(tokens: list[str], i: int) -> tuple[Conversion, int] | None:
