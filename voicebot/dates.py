@@ -100,9 +100,11 @@ def date_note(text: str, today: date, limit: int = 2) -> str | None:
     count = re.search(r"\bhow (many|long|soon)\b|\b(until|till)\b", text) is not None  # the count first
     year = _said_year(text, today)
     for name, pattern, when in _HOLIDAY_PATTERNS:
-        if pattern.search(text):
+        if m := pattern.search(text):
+            named = re.match(r",? (?:in )?(\d{4})\b", text[m.end() :])  # "the 4th of July 2020" (it said 2027's)
             text = pattern.sub(" ", text)  # "Christmas Eve" is not also Christmas
-            said.append(_named(name, _next(when, today) if year is None else when(year), today, weeks, count))
+            in_year = int(named[1]) if named else year
+            said.append(_named(name, _next(when, today) if in_year is None else when(in_year), today, weeks, count))
     for match in _DATE.finditer(text):
         day = _explicit(match, today, year)
         said.append(_named(None, day, today, weeks, count) if isinstance(day, date) else day)
