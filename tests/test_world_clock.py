@@ -56,3 +56,13 @@ def test_no_place_no_note(text: str) -> None:
 def test_the_clock_note_carries_the_time_elsewhere() -> None:
     note = TurnNotes(lambda: PARIS_MORNING)("What time is it in Tokyo?")
     assert note == "Now: 8:15 AM, Monday, March 9, 2026. " + ANSWERS["What time is it in Tokyo?"]
+
+
+def test_and_in_another_place_after_the_time_somewhere_gets_that_places_time() -> None:
+    """"And in London." after "What time is it in Tokyo?" got Tokyo's time again."""
+    notes = TurnNotes(lambda: PARIS_MORNING)
+    note = notes("And in London.", 1, ["What time is it in Tokyo?"])
+    assert note is not None and "In London it is 7:15 AM" in note and "Tokyo" not in note
+    assert notes("What about Paris?", 1, ["What time is it in Tokyo?"]) is not None
+    assert notes("And in London.", 1, ["What is the capital of France?"]) is None  # no time asked before
+    assert notes("And dogs?", 1, ["What time is it in Tokyo?"]) is None  # no place

@@ -40,7 +40,7 @@ from voicebot.feelings import OFFER, feeling_reply, takes_offer
 from voicebot.speaking_rate import rate_request
 from voicebot.spelling import spelling_note
 from voicebot.units import arrival_note, conversion_note, scaled_note, travel_note
-from voicebot.world_clock import world_clock_note
+from voicebot.world_clock import time_elsewhere_again, world_clock_note
 
 # Words that ask about (or depend on) the clock or the calendar. A note a turn did not need costs its
 # prefill; one it needed and lacked is an invented time. So the clock's own words and calendar names count,
@@ -492,8 +492,9 @@ class TurnNotes:
         """turn: the user turn's number in the session. A draw depends on the session, the turn and the
         words, so the preemptive reply and the final one see the same note and the next turn draws anew.
         earlier: the user's words before these, the last last ("Another one." after "Tell me a joke.")."""
+        timed = text if about_time(text) else _guarded(time_elsewhere_again, text, earlier[-1]) if earlier else None
         parts = [
-            self._clock(text, earlier) if self.clock is not None and about_time(text) else None,
+            self._clock(timed, earlier) if self.clock is not None and timed else None,
             limits_note(text) if self.limits else None,
             recall_note(text, earlier) if self.limits else None,
             about_note(text, self.model) if self.model else None,

@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from voicebot.dates import DAYS, MONTHS, clock_time
 
-__all__ = ["world_clock_note"]
+__all__ = ["time_elsewhere_again", "world_clock_note"]
 
 # Places people ask about whose zone is named after another city (or that are a country with one zone).
 _ALIASES = {
@@ -82,6 +82,19 @@ def world_clock_note(text: str, now: datetime) -> str | None:
         (a, zone_a), (b, zone_b) = places[:2]
         said.insert(0, _between(b, now.astimezone(zone_b), a, now.astimezone(zone_a)))
     return " ".join(dict.fromkeys(said)) or None
+
+
+_AGAIN = re.compile(r"^\W*(?:and|what about|how about)\s+(?:(?:in|at|for)\s+)?(?P<place>[a-z][a-z .'-]*?)\W*$", re.I)
+
+
+def time_elsewhere_again(text: str, before: str) -> str | None:
+    """"What time is it in London?" for "And in London." right after a question about the time in a place ("What
+    time is it in Tokyo?"; the model said Tokyo's time again); None for other words."""
+    again = _AGAIN.match(text)
+    if again is None or not _named(before, ("in", "at")):
+        return None
+    place = again["place"].lower().removeprefix("the ").strip()
+    return f"What time is it in {again['place'].strip()}?" if place in _places() else None
 
 
 def _named(text: str, after: tuple[str, ...]) -> list[tuple[str, ZoneInfo]]:
