@@ -186,3 +186,17 @@ def test_a_follow_up_naming_another_number_asks_the_last_calculation_with_it() -
     assert note("And 20?", "How many km is 10 miles?") is None  # no calculation before (a conversion: units.py)
     assert note("And Paris?", "What is 17 times 23?") is None
     assert note("And 2 more.", "What is 17 times 23?") is None
+
+
+def test_a_verb_that_goes_on_from_the_last_result_and_a_tip_on_a_named_bill() -> None:
+    """"Now add 50." got "Now, add 50 to 39."; "a $40 dinner with an 18% tip" got the tip alone."""
+    from voicebot.arithmetic import follow_up
+
+    for text, note in {"Now add 50.": "391 plus 50 is 441.", "Take away 3.": "391 minus 3 is 388.",
+                       "Multiply by 4.": "391 times 4 is 1564."}.items():  # fmt: skip
+        found = follow_up(text, ["What is 17 times 23?"])
+        assert found is not None and found.note() == note, text
+    assert follow_up("Add it to my list.", ["What is 17 times 23?"]) is None
+    assert arithmetic_note("What is a $40 dinner with an 18% tip?") == (
+        "40 dollars plus an 18 percent tip is 47.20 dollars."
+    )

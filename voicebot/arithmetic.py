@@ -105,8 +105,9 @@ _SPLIT_IT = re.compile(
     re.IGNORECASE,
 )
 # A tip added to a bill: "45 dollars plus a 20 percent tip", "What's $60 with an 18% tip?".
-_WITH_TIP = re.compile(
-    rf"{_AMOUNT}\s+(?:plus|with|and|including)\s+(?:an?\s+)?(\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?:tip|gratuity)\b",
+_WITH_TIP = re.compile(  # also "a $40 dinner with an 18% tip" (Whisper once wrote "within")
+    rf"{_AMOUNT}(?:\s+[a-z]+){{0,2}}?\s+(?:plus|with|within|and|including)\s+(?:an?\s+)?(\d+(?:\.\d+)?)\s*"
+    r"(?:%|percent)\s+(?:tip|gratuity)\b",
     re.IGNORECASE,
 )
 # Cents said after the dollars: "87 dollars fifty", "12 dollars and 5 cents" (read as 87 and 12 before).
@@ -175,6 +176,13 @@ _GOES_ON = re.compile(
     r"(?=(?:plus|minus|times|multiplied by|divided by|to the power of|squared|cubed)\b)",
     re.IGNORECASE,
 )
+# A calculation's verbs that go on from the last result: "Now add 50.", "Take away 3.", "Multiply by 4."
+_OPERATOR_WORDS = {"add": "plus", "subtract": "minus", "take away": "minus", "multiply by": "times",
+                   "divide by": "divided by"}  # fmt: skip
+_VERBS = re.compile(
+    r"^(\W*(?:(?:and|now|then|okay|ok|so)\W+)*)(add|subtract|take away|multiply by|divide by)\b(?! (?:it|that|this)\b)",
+    re.IGNORECASE,
+)
 _THE_RESULT = re.compile(r"\b(that|it|this|the result|the answer)\b", re.IGNORECASE)
 _GIVEN = "givenresult"  # the token that stands for the last result
 
@@ -187,6 +195,7 @@ def follow_up(text: str, earlier: Sequence[str]) -> Calculation | None:
         return None
     if (swapped := _with_another_number(text, earlier[-1])) is not None:
         return swapped
+    text = _VERBS.sub(lambda m: m[1] + _OPERATOR_WORDS[m[2].lower()], text)  # "Now add 50." is "Now plus 50."
     if (goes_on := _GOES_ON.match(text)) is not None:
         tokens = [_GIVEN, *tokenize(text[goes_on.end() :])]
     elif _THE_RESULT.search(text):
