@@ -121,6 +121,19 @@ def test_an_age_from_a_birth_year() -> None:
     assert date_note("if i was born in 1987, how old am i?", december) == said
     assert date_note("i was born in nineteen eighty seven. how old am i?", december) == said
     notes = TurnNotes(lambda: datetime(2026, 12, 6, 13, 0))
-    assert notes.opener("If I was born in 1987, how old am I?") is None  # the note answers, not "You haven't told me"
+    assert notes.opener("If I was born in 1987, how old am I?") == said  # it got "You haven't told me"
     assert said in (notes("How old is someone born in 1987?") or "")
     assert notes.opener("How old am I?") == "You haven't told me"
+
+
+def test_a_date_question_starts_the_reply_with_its_date() -> None:
+    """With the note alone the model miscopied it: "the 4th of July 2020" was a Friday against the note's
+    Saturday, a date 90 days on in 2028 against its 2027."""
+    notes = TurnNotes(lambda: datetime(2026, 12, 6, 13, 0))
+    assert notes.opener("What day of the week was the 4th of July 2020?") == (
+        "Independence Day was on Saturday, July 4, 2020, 2346 days ago."
+    )
+    assert notes.opener("What will the date be in 90 days?") == "In 90 days it will be Saturday, March 6, 2027."
+    assert notes.opener("I have a meeting next Friday.") is None  # no question
+    assert notes.opener("Is the pharmacy open today?") == "Sorry, I'm offline, so I can't"  # what it lacks first
+    assert notes.opener("What time is it?") is None  # the clock itself: the model's words

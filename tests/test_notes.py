@@ -172,7 +172,7 @@ def test_days_until_my_birthday_count_to_the_day_told_or_say_it_was_not() -> Non
     ):
         note = notes(asked, 1, [told])
         assert note is not None and counted in note, (told, note)
-        assert notes.opener(asked, 1, [told]) is None  # the note's count leads ("You told me" led away from it)
+        assert notes.opener(asked, 1, [told]) == counted  # the count starts the reply ("You told me" led away)
     assert notes.opener("When is my birthday?", 1, ["I was born on the 5th of May."]) == "You told me"
     assert notes.opener(asked, 1, ["My birthday is 5th May."]) == "You told me"  # no date the clock note reads
     for vague in ("My birthday is in 5 days.", "I was born in 1990."):  # no day to count to

@@ -29,7 +29,7 @@ from datetime import datetime, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from audio.chunker import first_sentence
-from voicebot.almanac import almanac_fact
+from voicebot.almanac import ASKING, almanac_fact
 from voicebot.arithmetic import arithmetic_note, follow_up
 from voicebot.capitals import capital_note
 from voicebot.chance import chance_note
@@ -535,6 +535,8 @@ class TurnNotes:
             return WholeReply(_WHAT_TOPIC)
         if self.limits and (reply := limits_reply(text, earlier) or recall_reply(text, earlier)):
             return reply
+        if self.exact and (dated := self._dated(text, earlier)):
+            return dated
         return rate_reply(text) if self.rate else None
 
     def known(self, text: str, earlier: Sequence[str] = ()) -> bool:
@@ -563,6 +565,15 @@ class TurnNotes:
         if dates and not elsewhere and not _ASKS_TIME.search(text):  # dates alone: no clock time, whose digits
             return f"Today is {long_date(now.date())}. {dates}"  # the 0.5B copied (at 1:07 AM "10 days" for 20)
         return " ".join(p for p in (clock_note(now), dates, elsewhere) if p)
+
+    def _dated(self, text: str, earlier: Sequence[str]) -> str | None:
+        """The first date a question asks about, said as the reply starts ("Christmas is 19 days from today: ...").
+        With the note alone the model miscopied it: "the 4th of July 2020" was a Friday to it against the note's
+        Saturday, and a date 90 days on in 2028 against its 2027."""
+        if self.clock is None or not about_time(text) or not ASKING.search(text):
+            return None
+        dates = _guarded(date_note, _with_birthday(text, earlier), self.clock().date())
+        return first_sentence(dates) or None if dates else None
 
     def _chance(self, text: str, turn: int) -> str | None:
         words = " ".join(re.findall(r"[a-z0-9]+", text.lower()))  # "Flip a coin" then "Flip a coin.": one draw
