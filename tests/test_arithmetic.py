@@ -200,3 +200,18 @@ def test_a_verb_that_goes_on_from_the_last_result_and_a_tip_on_a_named_bill() ->
     assert arithmetic_note("What is a $40 dinner with an 18% tip?") == (
         "40 dollars plus an 18 percent tip is 47.20 dollars."
     )
+
+
+def test_the_last_bill_shared_among_another_number() -> None:
+    """"What if there are five of us?" after a split got the last split again; "Split between two people." after a
+    $40 dinner with an 18% tip got "$20"."""
+    from voicebot.arithmetic import split_again
+
+    assert split_again("What if there are five of us?", ["Split 160 bucks 3 ways."]) == (
+        "160 dollars split 5 ways is 32 dollars each."
+    )
+    assert split_again("Split between two people.", ["How much is a $40 dinner with an 18% tip?"]) == (
+        "47.20 dollars split 2 ways is 23.60 dollars each."
+    )
+    assert split_again("For 4 people.", ["What is 17 times 23?"]) is None  # no bill before
+    assert split_again("With friends.", ["Split 120 dollars between 4 people."]) is None  # no number

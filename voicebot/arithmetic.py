@@ -19,7 +19,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = ["Calculation", "arithmetic_note", "calculations", "follow_up", "read_number", "say_number", "tokenize"]
+__all__ = [
+    "Calculation", "arithmetic_note", "calculations", "follow_up", "read_number", "say_number", "split_again",
+    "tokenize",
+]
 
 _UNITS = {
     w: i
@@ -138,6 +141,36 @@ def arithmetic_note(text: str) -> str | None:
         price, off = Fraction((m[1] or m[2]).replace(",", "")), Fraction(m[3])
         found = [Calculation(_say(("%off", ("n", off), ("n", price))), price - price * off / 100)]
     return " ".join(c.note() for c in found) if found else None
+
+
+# Sharing the last bill again, among another number: "What if there are five of us?", "Split between two people.",
+# "And for six?" after a split or a tip (the model said the last split again, or "$20" for a $47.20 bill in two).
+_SHARED_BY = re.compile(
+    r"^\W*(?:(?:and|so|okay|ok|now)\W+)*(?:what if there (?:are|were)|what about|how about|for|with|split (?:it )?"
+    r"(?:between|among|amongst|by|into|for)|split|divided? (?:it )?(?:between|among|by)|between|among)\s+"
+    r"(?P<count>\d+|[a-z]+)(?:\s+(?:of us|people|persons|ways|friends|parts))?\W*$",
+    re.IGNORECASE,
+)
+
+
+def split_again(text: str, earlier: Sequence[str]) -> str | None:
+    """'160 dollars split 5 ways is 32 dollars each.' for the last bill (split or with a tip, in the user's words
+    before) shared among another number of people; None otherwise."""
+    shared = _SHARED_BY.match(text)
+    if shared is None or not earlier:
+        return None
+    count = read_number(tokenize(shared["count"]), 0)
+    if count is None or count[0].denominator != 1 or not 1 < count[0] <= 1000:
+        return None
+    before = _CENTS.sub(_with_cents, earlier[-1])
+    if m := _SPLIT.search(before) or _SPLIT_IT.search(before):
+        bill = Fraction((m[1] or m[2]).replace(",", ""))
+    elif m := _WITH_TIP.search(before):
+        bill = Fraction((m[1] or m[2]).replace(",", "")) * (100 + Fraction(m[3])) / 100
+    else:
+        return None
+    n = count[0]
+    return f"{_money(m.group(), bill)} split {n} ways is {_money(m.group(), bill / n)} each."
 
 
 def _money(said: str, value: Fraction) -> str:

@@ -30,7 +30,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from audio.chunker import first_sentence
 from voicebot.almanac import ASKING, almanac_fact
-from voicebot.arithmetic import arithmetic_note, follow_up
+from voicebot.arithmetic import arithmetic_note, follow_up, split_again
 from voicebot.capitals import capital_note
 from voicebot.chance import chance_note
 from voicebot.conversation import WholeReply
@@ -412,7 +412,9 @@ def exact_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     words before: "And times three?"), unit conversions, a trip's time or distance at a speed, a recipe amount
     doubled or halved, when something that starts at a clock time ends, and spellings; else None.
     ("Calculator: ..." the model heeded as well, but then said "The calculator cannot divide by zero.")"""
-    calculation = arithmetic_note(text) or (c.note() if (c := follow_up(text, earlier)) else None)
+    calculation = arithmetic_note(text) or split_again(text, earlier) or (
+        c.note() if (c := follow_up(text, earlier)) else None
+    )
     conversion = conversion_note(text, earlier)
     notes = (calculation, conversion, travel_note(text), scaled_note(text), arrival_note(text), spelling_note(text))
     found = [note for note in notes if note]
