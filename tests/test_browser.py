@@ -155,10 +155,12 @@ async def _launch(p, profile: Path, wav: Path, mic_allowed: bool = True, resolve
 
 
 @asynccontextmanager
-async def _page_at(p, url: str, profile: Path, wav: Path):  # type: ignore[no-untyped-def]
-    """The page loaded in a fresh browser, closed afterwards."""
+async def _page_at(p, url: str, profile: Path, wav: Path, init_script: str = ""):  # type: ignore[no-untyped-def]
+    """The page loaded in a fresh browser (after `init_script`, run before the page's own), closed afterwards."""
     ctx = await _launch(p, profile, wav)
     try:
+        if init_script:
+            await ctx.add_init_script(init_script)
         page = ctx.pages[0] if ctx.pages else await ctx.new_page()
         await page.goto(url)
         yield page
@@ -690,22 +692,15 @@ async def test_a_call_whose_audio_cannot_get_through_says_so_and_never_says_list
     """It said "Listening — go ahead" for ~15 s, then "The connection to the assistant was lost.", though the call
     never connected (found by a helper on a firewalled setup)."""
     vs, url, _ = server
-    async with playwright_api() as p:
-        ctx = await _launch(p, tmp_path / "profile", silent_wav)
-        try:
-            await ctx.add_init_script(_BLOCKED_MEDIA)
-            page = ctx.pages[0] if ctx.pages else await ctx.new_page()
-            await page.goto(url)
-            await page.evaluate(
-                "window.seen = []; new MutationObserver(() => window.seen.push(document.querySelector('#state')"
-                ".dataset.state)).observe(document.querySelector('#state'), {attributes: true})"
-            )
-            await page.click("#connect")
-            await page.wait_for_selector("#notice:not([hidden])", timeout=30000)
-            notice = await page.inner_text("#notice-text")
-            seen = await page.evaluate("window.seen")
-        finally:
-            await ctx.close()
+    async with playwright_api() as p, _page_at(p, url, tmp_path / "profile", silent_wav, _BLOCKED_MEDIA) as page:
+        await page.evaluate(
+            "window.seen = []; new MutationObserver(() => window.seen.push(document.querySelector('#state')"
+            ".dataset.state)).observe(document.querySelector('#state'), {attributes: true})"
+        )
+        await page.click("#connect")
+        await page.wait_for_selector("#notice:not([hidden])", timeout=30000)
+        notice = await page.inner_text("#notice-text")
+        seen = await page.evaluate("window.seen")
     await _until(lambda: not vs.sessions, 20, "the server to free the call that never connected")
     assert notice.startswith("Could not connect to the assistant") and "server.ice_servers" in notice, notice
     assert "listening" not in seen and "connecting" in seen, seen
@@ -715,15 +710,9 @@ async def test_a_closed_tab_frees_its_session_at_once(playwright_api, server, si
     """Without the page's hang-up on `pagehide` the server held the session until its 10 s idle timeout, and a
     full server told the next caller it was busy."""
     vs, url, _ = server
-    async with playwright_api() as p:
-        ctx = await _launch(p, tmp_path / "profile", silent_wav)
-        try:
-            page = ctx.pages[0] if ctx.pages else await ctx.new_page()
-            await page.goto(url)
-            await page.click("#connect")
-            await page.wait_for_function(LISTENING)
-            await _until(lambda: len(vs.sessions) == 1, 5, "the call's session")
-            await page.close(run_before_unload=True)
-            await _until(lambda: not vs.sessions, 3, "the closed tab's session to be freed")
-        finally:
-            await ctx.close()
+    async with playwright_api() as p, _page_at(p, url, tmp_path / "profile", silent_wav) as page:
+        await page.click("#connect")
+        await page.wait_for_function(LISTENING)
+        await _until(lambda: len(vs.sessions) == 1, 5, "the call's session")
+        await page.close(run_before_unload=True)
+        await _until(lambda: not vs.sessions, 3, "the closed tab's session to be freed")

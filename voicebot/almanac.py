@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from voicebot.units import unit_named
+
 __all__ = ["ASKING", "almanac_fact"]
 
 # Words that ask (a question mark, or a question's or a request's first word): "I want to climb the tallest
@@ -313,18 +315,16 @@ _IN_UNIT_AGAIN = re.compile(
     r"how (?:much|far|tall|high|big|long|hot|cold) is (?:that|it)|say that|say it|tell me|can you say that)"
     r"\W+)*in (?:degrees )?(?P<unit>[a-z]+)\W*(?:please\W*)?$"
 )
-_UNIT_NAMES = {
-    "kilometers": ("km", "kms", "kilometer", "kilometers", "kilometre", "kilometres"), "miles": ("mile", "miles"),
-    "meters": ("meter", "meters", "metre", "metres"), "feet": ("foot", "feet", "ft"),
-    "degrees Celsius": ("celsius", "centigrade", "c"), "degrees Fahrenheit": ("fahrenheit", "f"),
-}  # fmt: skip
+# The units the facts below give a quantity in, named as voicebot/units.py names them.
+_FACT_UNITS = frozenset({"kilometers", "miles", "meters", "feet", "degrees Celsius", "degrees Fahrenheit"})
 _QUANTITY = r"\d[\d,.]*(?: million| billion)? (?:degrees \w+|\w+)"
 _TWO_UNITS = re.compile(rf"(?P<first>{_QUANTITY}), or (?:about )?(?P<second>{_QUANTITY}),?")
 
 
 def _unit(asked: str) -> str | None:
     """The unit as the facts write it ("miles" for "mile", "degrees Celsius" for "c"); None for another word."""
-    return next((name for name, said in _UNIT_NAMES.items() if asked in said), None)
+    unit = unit_named(asked)
+    return unit if unit in _FACT_UNITS else None
 
 
 def _in_unit(fact: str, asked: str) -> str | None:

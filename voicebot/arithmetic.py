@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 __all__ = [
-    "Calculation", "arithmetic_note", "calculations", "follow_up", "read_number", "say_number", "split_again",
-    "tokenize",
+    "Calculation", "arithmetic_note", "calculations", "follow_up", "follow_up_lead", "read_number", "say_number",
+    "split_again", "tokenize",
 ]
 
 _UNITS = {
@@ -93,18 +93,19 @@ _PRICE_THEN_DISCOUNT = re.compile(
 
 
 _AMOUNT = r"(?:[$£€]\s*(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s*(?:dollars?|pounds?|euros?|bucks?)?)"
+_SHARERS = r"(?:people|persons|ways|friends|of us|parts)"  # who a bill is split among
 # A bill shared: "Split 120 dollars between 4 people.", "divide $87.50 among three of us", "split the 60 dollar
 # bill four ways" (the model wrote steps in LaTeX, and 29 for 87.50 / 3).
 _SPLIT = re.compile(
     rf"\b(?:split|divide|share)\b(?:\s+(?:the|a|our|my|this))?(?:\s+(?:bill|check|total|cost)\s+of)?\s+{_AMOUNT}"
     r"(?:\s+(?:dollars?|pounds?|euros?|bucks?))?(?:\s+(?:bill|check|total|tab))?\s+(?:(?:evenly|equally)\s+)?"
-    r"(?:(?:between|among|amongst|by|into|for)\s+)?(\d+|[a-z]+)\s*(?:people|persons|ways|friends|of us|parts)\b",
+    rf"(?:(?:between|among|amongst|by|into|for)\s+)?(\d+|[a-z]+)\s*{_SHARERS}\b",
     re.IGNORECASE,
 )
 # The amount said first: "I have 120 dollars and want to split it between 4 people."
 _SPLIT_IT = re.compile(
     rf"{_AMOUNT}\b.*?\b(?:split|divide|share)\s+(?:it|this|that|them|the money|the bill)\s+(?:(?:evenly|equally)\s+)?"
-    r"(?:between|among|amongst|by|into|for)\s+(\d+|[a-z]+)\s*(?:people|persons|ways|friends|of us|parts)\b",
+    rf"(?:between|among|amongst|by|into|for)\s+(\d+|[a-z]+)\s*{_SHARERS}\b",
     re.IGNORECASE,
 )
 # A tip added to a bill: "45 dollars plus a 20 percent tip", "What's $60 with an 18% tip?".
@@ -148,7 +149,7 @@ def arithmetic_note(text: str) -> str | None:
 _SHARED_BY = re.compile(
     r"^\W*(?:(?:and|so|okay|ok|now)\W+)*(?:what if there (?:are|were)|what about|how about|for|with|split (?:it )?"
     r"(?:between|among|amongst|by|into|for)|split|divided? (?:it )?(?:between|among|by)|between|among)\s+"
-    r"(?P<count>\d+|[a-z]+)(?:\s+(?:of us|people|persons|ways|friends|parts))?\W*$",
+    rf"(?P<count>\d+|[a-z]+)(?:\s+{_SHARERS})?\W*$",
     re.IGNORECASE,
 )
 
@@ -244,14 +245,20 @@ def follow_up(text: str, earlier: Sequence[str]) -> Calculation | None:
     return found[0] if found else None
 
 
+def follow_up_lead(tokens: list[str]) -> int | None:
+    """How many tokens open a follow-up that names only something new: "and", "what about", "how about" (1 or 2);
+    None where the words open otherwise ("And 20?", "What about 24?")."""
+    return next((len(n) for n in (["and"], ["what", "about"], ["how", "about"]) if tokens[: len(n)] == n), None)
+
+
 def _with_another_number(text: str, before: str) -> Calculation | None:
     """The calculation of `before` with its last number replaced by the one these words name alone: "And of
     120?" after "What's 20% of 80?" (the model said "120 percent of 80 is 96."), "What about 24?" after 17 x 23."""
     tokens = [t for t in tokenize(text) if t not in ("?", ".", "!", ",", "dollars", "dollar", "euros", "euro")]
-    lead = next((n for n in (["and"], ["what", "about"], ["how", "about"]) if tokens[: len(n)] == n), None)
+    lead = follow_up_lead(tokens)
     if lead is None:
         return None
-    i = len(lead) + (tokens[len(lead) : len(lead) + 1] in (["of"], ["for"], ["on"]))
+    i = lead + (tokens[lead : lead + 1] in (["of"], ["for"], ["on"]))
     number = read_number(tokens, i)
     if number is None or number[1] != len(tokens):
         return None

@@ -408,17 +408,21 @@ def _says_enough(first: str, said: str) -> bool:
 
 
 def exact_note(text: str, earlier: Sequence[str] = ()) -> str | None:
-    """'Exact result: 17 times 23 is 391.', for calculations (also one going on from the result of the user's
-    words before: "And times three?"), unit conversions, a trip's time or distance at a speed, a recipe amount
-    doubled or halved, when something that starts at a clock time ends, and spellings; else None.
-    ("Calculator: ..." the model heeded as well, but then said "The calculator cannot divide by zero.")"""
+    """'Exact result: 17 times 23 is 391.' (`exact_result`); else None. ("Calculator: ..." the model heeded as
+    well, but then said "The calculator cannot divide by zero.")"""
+    return f"Exact result: {result}" if (result := exact_result(text, earlier)) else None
+
+
+def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
+    """'17 times 23 is 391.', for calculations (also one going on from the result of the user's words before: "And
+    times three?"), unit conversions, a trip's time or distance at a speed, a recipe amount doubled or halved,
+    when something that starts at a clock time ends, and spellings; else None."""
     calculation = arithmetic_note(text) or split_again(text, earlier) or (
         c.note() if (c := follow_up(text, earlier)) else None
     )
     conversion = conversion_note(text, earlier)
     notes = (calculation, conversion, travel_note(text), scaled_note(text), arrival_note(text), spelling_note(text))
-    found = [note for note in notes if note]
-    return "Exact result: " + " ".join(found) if found else None
+    return " ".join(note for note in notes if note) or None
 
 
 # Where a user tells their birthday: "My birthday is on March 3rd.", "I was born on the 5th of May." (the day
@@ -528,9 +532,8 @@ class TurnNotes:
             return reply
         if self.exact and (fact := _guarded(known_fact, text, earlier)):
             return fact  # with the fact in a note alone: "Yes, Sydney is the capital of Australia."
-        if self.exact and (exact := _guarded(exact_note, text, earlier)):
-            result = exact.removeprefix("Exact result: ")  # with the note alone, a word problem got the question
-            return result[0].upper() + result[1:]  # said back, and "the shirt costs $10" against the note's 30
+        if self.exact and (result := _guarded(exact_result, text, earlier)):  # with the note alone, a word problem
+            return result[0].upper() + result[1:]  # got the question said back, "the shirt costs $10" against 30
         if self.exact and earlier and _DOUBT.match(text) and (fact := _guarded(known_fact, earlier[-1], earlier[:-1])):
             return WholeReply(f"I'm sure. {fact}")  # a table's fact stands
         if self.limits and _NEW_TOPIC.match(text):

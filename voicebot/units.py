@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from voicebot.arithmetic import read_number, say_number, tokenize
+from voicebot.arithmetic import follow_up_lead, read_number, say_number, tokenize
 
-__all__ = ["arrival_note", "conversion_note", "conversions", "scaled_note", "travel_note"]
+__all__ = ["arrival_note", "conversion_note", "conversions", "scaled_note", "travel_note", "unit_named"]
 
 
 @dataclass(frozen=True)
@@ -120,10 +120,10 @@ def _other_amount(text: str, earlier: Sequence[str]) -> Conversion | None:
     """The last conversion asked for, again with another amount: "And 20?", "What about in two pounds?" after
     "How many ounces in a pound?" (the model said "In too pounds, 1 pound is equal to 16 ounces.")."""
     tokens = tokenize(_written(text))
-    lead = next((n for n in (["and"], ["what", "about"], ["how", "about"]) if tokens[: len(n)] == n), None)
+    lead = follow_up_lead(tokens)
     if lead is None or not earlier or not (before := conversions(earlier[-1], limit=1)):
         return None
-    i = len(lead) + (tokens[len(lead) : len(lead) + 1] in (["in"], ["for"], ["with"]))
+    i = lead + (tokens[lead : lead + 1] in (["in"], ["for"], ["with"]))
     amount = _amount(tokens, i, need_number=True)
     if amount is not None:
         (value, unit), end, inches = amount
@@ -140,9 +140,9 @@ def _that_in(text: str, earlier: Sequence[str]) -> Conversion | None:
     """The last amount said, in the unit "that" or "it" is asked in: "The recipe says 350 degrees Fahrenheit.
     What's that in Celsius?" (no note: the model said "98.6 degrees Fahrenheit"), also one turn later."""
     tokens = tokenize(_written(text))
-    lead = next((n for n in (["and"], ["what", "about"], ["how", "about"], []) if tokens[: len(n)] == n), [])
-    if tokens[len(lead) : len(lead) + 1] == ["in"]:  # "And in kilograms?"
-        k, target = 0, _unit(tokens, len(lead) + 1)
+    lead = follow_up_lead(tokens) or 0
+    if tokens[lead : lead + 1] == ["in"]:  # "And in kilograms?"
+        k, target = 0, _unit(tokens, lead + 1)
     else:
         for k in range(len(tokens) - 2):
             if tokens[k] in ("that", "it", "this") and tokens[k + 1] in ("in", "to", "into"):
@@ -195,16 +195,10 @@ def travel_note(text: str) -> str | None:
     0.5B answered "It will take 250 kilometers at 100 kilometers an hour to drive."."""
     tokens = tokenize(text)
     found: dict[str, list[tuple[Fraction, _Unit]]] = {"length": [], "speed": [], "time": []}
-    i = 0
-    while i < len(tokens):
-        amount = _amount(tokens, i, need_number=True)
-        if amount is None:
-            i += 1
-            continue
-        (value, unit), i, _ = amount
+    for (value, unit), end, _ in _amounts(tokens):
         hourly = _NAMES.get((unit.one, "per", "hour"))  # "100 kilometers an hour"
-        if hourly and tokens[i : i + 2] in (["an", "hour"], ["a", "hour"], ["per", "hour"]):
-            unit, i = hourly, i + 2
+        if hourly and tokens[end : end + 2] in (["an", "hour"], ["a", "hour"], ["per", "hour"]):
+            unit = hourly
         if unit.kind in found:
             found[unit.kind].append((value, unit))
     if len(found["speed"]) != 1 or found["speed"][0][0] <= 0:
@@ -438,6 +432,12 @@ def _fraction(tokens: list[str], i: int) -> tuple[Fraction, int] | None:
         if count is not None and count[1] < len(tokens) and tokens[count[1]] in _PART_WORDS:
             return whole + count[0] / _PART_WORDS[tokens[count[1]]], count[1] + 1
     return None
+
+
+def unit_named(word: str) -> str | None:
+    """The unit a one-word name stands for, in its plural ("km" -> "kilometers", "c" -> "degrees Celsius")."""
+    unit = _NAMES.get((word,))
+    return unit.many if unit is not None else None
 
 
 def _unit(tokens: list[str], i: int) -> tuple[_Unit, int] | None:

@@ -117,12 +117,18 @@ def _named(text: str, after: tuple[str, ...]) -> list[tuple[str, ZoneInfo]]:
 
 def _between(place: str, there: datetime, other: str, here: datetime) -> str:
     """'Tokyo is 9 hours ahead of London.'"""
+    if (offset := _offset(there, here)) is None:
+        return f"{_name(place)} and {_name(other)} have the same time."
+    return f"{_name(place)} is {offset} {_name(other)}."
+
+
+def _offset(there: datetime, here: datetime) -> str | None:
+    """'9 hours ahead of', '1 hour behind'; None for the same time."""
     assert there.utcoffset() is not None and here.utcoffset() is not None
     hours = (there.utcoffset() - here.utcoffset()).total_seconds() / 3600
     if hours == 0:
-        return f"{_name(place)} and {_name(other)} have the same time."
-    amount = f"{abs(hours):g} hour{'s' if abs(hours) != 1 else ''}"
-    return f"{_name(place)} is {amount} {'ahead of' if hours > 0 else 'behind'} {_name(other)}."
+        return None
+    return f"{abs(hours):g} hour{'s' if abs(hours) != 1 else ''} {'ahead of' if hours > 0 else 'behind'}"
 
 
 def _name(place: str) -> str:
@@ -134,11 +140,6 @@ def _name(place: str) -> str:
 def _sentence(place: str, there: datetime, here: datetime) -> str:
     name = _name(place)
     day = f"{DAYS[there.weekday()]}, {MONTHS[there.month - 1]} {there.day}"
-    assert there.utcoffset() is not None and here.utcoffset() is not None
-    hours = (there.utcoffset() - here.utcoffset()).total_seconds() / 3600
-    if hours == 0:
-        relative = "the same time as here"
-    else:
-        amount = f"{abs(hours):g} hour{'s' if abs(hours) != 1 else ''}"
-        relative = f"{amount} {'ahead of' if hours > 0 else 'behind'} here"
+    offset = _offset(there, here)
+    relative = f"{offset} here" if offset is not None else "the same time as here"
     return f"In {name} it is {clock_time(there)}, {day} ({relative})."

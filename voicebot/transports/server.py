@@ -316,8 +316,12 @@ def check_listen(host: str, port: int) -> None:
         try:
             probe.bind(address)
         except OSError as e:
-            hint = "pick another --port" if e.errno == errno.EADDRINUSE else "check --host (server.host)"
-            raise VoicebotError(f"cannot listen on {host}:{port}: {e.strerror}; {hint}") from None
+            raise _cannot_listen(host, port, e) from None
+
+
+def _cannot_listen(host: str, port: int, e: OSError) -> VoicebotError:
+    hint = "pick another --port" if e.errno == errno.EADDRINUSE else "check --host (server.host)"
+    return VoicebotError(f"cannot listen on {host}:{port}: {e.strerror}; {hint}")
 
 
 async def serve(cfg: Config, host: str | None = None, port: int | None = None) -> int:
@@ -340,8 +344,7 @@ async def serve(cfg: Config, host: str | None = None, port: int | None = None) -
             site = web.TCPSite(runner, host, port, ssl_context=ssl_context)
             await site.start()
         except OSError as e:  # taken since check_listen
-            hint = "pick another --port" if e.errno == errno.EADDRINUSE else "check --host (server.host)"
-            raise VoicebotError(f"cannot listen on {host}:{port}: {e.strerror}; {hint}") from None
+            raise _cannot_listen(host, port, e) from None
         port = site._server.sockets[0].getsockname()[1] if port == 0 else port  # type: ignore[union-attr]
         stop = asyncio.Event()  # SIGTERM (a service manager, `docker stop`) ends calls as Ctrl-C does; it killed
         # the process at once, without closing the calls and the engine
