@@ -45,9 +45,9 @@ _AMOUNT = r"(?<![\w.,/])(\d+ [123]/[234]|[123]/[234]|-?\d[\d,]*(?:\.\d+)?)"  # 5
 _UNIT = re.compile(
     _AMOUNT + r"\s?(" + "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True)) + r")(?![\w/])"
 )
-_RANGE = re.compile(  # 7-9 hours, 1990–1995; not a date (2024-05-01), a phone number (555-1234) or 5 - 3
-    r"(?<![\w.,/-])(\d[\d,]*(?:\.\d+)?)(?:-|\s?–\s?)(\d[\d,]*(?:\.\d+)?)(?![\w/-]|[.,]\d)"
-)
+_RANGE = re.compile(  # 7-9 hours, 1990–1995, a 5-10-second breath; not a date (2024-05-01), a phone number
+    r"(?<![\w.,/-])(\d[\d,]*(?:\.\d+)?)(?:-|\s?–\s?)(\d[\d,]*(?:\.\d+)?)(?![\w/]|-(?![a-z])|[.,]\d)(-?)"
+)  # (555-1234) or 5 - 3; "5-10-second" was read "five dash ten second"
 _PHONE = re.compile(r"\d{3}-\d{4}")
 # A float's rounding noise: a run of four or more 0s or 9s, then at most three digits, ending the decimal
 # ("29.999999999999997", the coder model's way of writing 30; "0.30000000000000004"), read digit by digit for
@@ -61,9 +61,9 @@ _POWER_OF = re.compile(r"(?<=\d)\s?\^\s?(\d+)")  # "2^10" it read "two ten"
 _ARROW = re.compile(r"\s*(?:→|⟶|->|=>)\s*")
 # Multiplication and division between numbers as the voice says them: "12 * 2" as "12 × 2" (the phonemizer's
 # "times"; markdown's "*" is dropped, and "12 * 2 = 24" was read "twelve two equals twenty-four"), a spaced
-# "336 / 4" as "divided by" (read "slash"; "12/25" stays a date).
+# "336 / 4" as "divided by" (read "slash"; "12/25" stays a date, but not before "=").
 _TIMES = re.compile(r"(?<=[\d)])\s*\*\s*(?=[\d(])")
-_DIVIDED = re.compile(r"(?<=[\d)])\s+/\s+(?=[\d(])")
+_DIVIDED = re.compile(r"(?<=[\d)])\s+/\s+(?=[\d(])|(?<=\d)/(?=\d+(?:\.\d+)?\s*=)")  # also "200/1000 = 0.2"
 # Money as the voice should say it: the phonemizer read "$20" as "dollar twenty" and "$9.99" as "dollar nine point
 # nine nine", and "12.60 dollars" as "twelve point six zero dollars".
 _CURRENCY = {"$": ("dollar", "dollars"), "£": ("pound", "pounds"), "€": ("euro", "euros")}
@@ -163,6 +163,12 @@ def _rounded(m: re.Match[str]) -> str:
     return f"{x:{',' if ',' in m.group(1) else ''}.{places}f}"
 
 
+def _range(m: re.Match[str]) -> str:
+    if _PHONE.fullmatch(m.group(1) + "-" + m.group(2)) and "-" in m.group():
+        return m.group()
+    return f"{m.group(1)} to {m.group(2)}" + (" " if m.group(3) else "")
+
+
 def _not_pictograph(ch: str) -> bool:
     if ch in _INVISIBLE:
         return False
@@ -181,7 +187,7 @@ def speakable(phrase: str, line_start: bool = True) -> str:
     text = _FLOAT_NOISE.sub(_rounded, text)
     text = _CENTS_AFTER.sub(_cents_after, _MONEY.sub(_money, text))
     text = _FEET_INCHES.sub(r"\1 feet \2 inches", text)
-    text = _RANGE.sub(lambda m: m.group() if _PHONE.fullmatch(m.group()) else f"{m.group(1)} to {m.group(2)}", text)
+    text = _RANGE.sub(_range, text)
     text = _DEGREES.sub(lambda m: f"{m.group(1)} degrees {'Celsius' if m.group(2) == 'C' else 'Fahrenheit'}", text)
     text = _UNIT.sub(_unit, text)
     text = _FRACTION.sub(_fraction, text)

@@ -13,7 +13,8 @@ STORIES = [
     "A bedtime story, please.", "One more story.",
 ]  # fmt: skip
 JOKE_ASKS = ["Tell me a joke.", "Do you know any jokes?", "Another joke.", "Say something funny.", "Make me laugh."]
-FACT_ASKS = ["Tell me a fun fact.", "Tell me something interesting.", "Do you know any fun facts?", "Another fun fact."]
+FACT_ASKS = ["Tell me a fun fact.", "Tell me something interesting.", "Do you know any fun facts?", "Another fun fact.",
+             "Thanks, tell me something nice."]  # fmt: skip  (it got "I'm glad you found this helpful!")
 SONGS = ["Sing me a song.", "Can you sing?", "Could you sing happy birthday?", "Please sing something."]
 NEITHER = [
     "What's the story with the Titanic?", "Who sings Thriller?", "What is a joke?", "I like to sing in the shower.",

@@ -15,6 +15,10 @@ def test_the_clock_note_reads_as_people_say_it() -> None:
     assert all(about_time(t) for t in asks)
     units = ["How many days are there in a week?", "What is 15 times 12?", "May I ask something?"]
     assert not any(about_time(t) for t in [*units, "What's new?", "Tell me a joke."])
+    # of an event in the past, not of now ("What year was that?" got the clock, read out: "3:21 PM, Sunday, ...")
+    past = ["What year was that?", "What year did that happen?", "Which year was the Eiffel Tower built?"]
+    assert not any(about_time(t) for t in past)
+    assert all(about_time(t) for t in ["What day was it yesterday?", "What year was I born?", "What year is it?"])
     assert local_clock("Asia/Tokyo")().utcoffset().total_seconds() == 9 * 3600
     assert local_clock("Not/A_Zone")().tzinfo is not None  # unknown to this machine: its own zone, no error
 
@@ -43,6 +47,10 @@ def test_requests_for_what_it_lacks_get_a_note_and_questions_about_them_do_not()
         "What's a good restaurant near me?": "places near the user",  # it named three museums, in New York
         "Is there a gas station around here?": "places near the user",
         "Is it going to rain?": "weather",
+        "Is the weather going to be nice tomorrow?": "weather",
+        "Tell me what the weather will be tomorrow.": "weather",
+        "How do I get the weather forecast?": "weather",  # live information, however asked
+        "Remind me about the meeting.": "reminders",
         "What's the weather like in Madrid?": "weather",
         "What will the weather be like this July?": "weather",
         "Book me a flight to Rome.": "book",
@@ -62,6 +70,12 @@ def test_requests_for_what_it_lacks_get_a_note_and_questions_about_them_do_not()
         "What is the nearest star to Earth?", "My sister lives close to me.",
         "Recommend a book for a long flight.",  # a book, not booking ("book ... flight" refused it)
         "What's the weather usually like in July in Madrid?", "What's the weather like in winter in Norway?",
+        # how to do it, not doing it (each was "Sorry, I'm offline, so I can't")
+        "How do I set an alarm on my iPhone?", "How do I text my mom a photo?",
+        "Show me how to set a timer on my phone.", "Remind me what the capital of Peru is.",
+        # the weather told, not asked for
+        "We're going hiking tomorrow and the weather will be cold. What should I wear?",
+        "Which one do I use? The weather will affect our plans.",
     ]  # fmt: skip  (the weather a place has in a month or season is its climate, which the model knows)
     assert [t for t in questions if limits_note(t)] == []
     assert [t for t in questions if TurnNotes(None, exact=False).opener(t)] == []  # (facts aside: the nearest star)
@@ -197,6 +211,25 @@ def test_say_that_again_starts_the_reply_with_the_last_reply_as_it_was() -> None
     conv.add_user(2, "Tell me more.")
     conv.record_reply(2, "It is in the Himalayas")  # cut short by a barge-in: what was heard
     assert conv.reply_start("What did you say?") == "It is in the Himalayas"
+
+
+def test_go_on_starts_the_reply_with_also_and_a_story_with_then() -> None:
+    """"Go on." got "I'm glad I could help." and "Tell me more." the last reply again."""
+    from voicebot.conversation import Conversation
+
+    notes = TurnNotes(None)
+    conv = Conversation("sys", note=notes, opener=notes.opener)
+    assert conv.reply_start("Go on.") == ""  # nothing said yet
+    conv.add_user(1, "How do I fix a squeaky door?")
+    conv.record_reply(1, "Put a few drops of oil on the hinges.")
+    for more in ("Go on.", "Tell me more.", "Okay, keep going.", "What else?", "Tell me more about that, please."):
+        start = conv.reply_start(more)
+        assert start == "Also," and not isinstance(start, WholeReply), more
+    for other in ("Go on a trip.", "Tell me more about Paris.", "Continue the list with five more."):
+        assert conv.reply_start(other) == "", other
+    conv.add_user(2, "Tell me a story.")
+    conv.record_reply(2, "Once upon a time, a fox found a key.")
+    assert conv.reply_start("Go on.") == "Then,"
 
 
 def test_say_that_shorter_is_the_last_replys_first_sentence_alone() -> None:

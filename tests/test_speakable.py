@@ -17,6 +17,8 @@ CASES = [
     ("Mount Everest is 8,849 m tall.", "Mount Everest is 8,849 meters tall."),
     ("It is 20 °C today, -5°F tonight.", "It is 20 degrees Celsius today, -5 degrees Fahrenheit tonight."),
     ("Aim for 7-9 hours, or 5–10 km.", "Aim for 7 to 9 hours, or 5 to 10 kilometers."),
+    ("Try a 5-10-second breath.", "Try a 5 to 10 second breath."),  # read "five dash ten second"
+    ("That is 200/1000 = 0.2 cups.", "That is 200 divided by 1000 = 0.2 cups."),  # read "slash"
     ("The area is πr^2, the volume r³.", "The area is pi r squared, the volume r cubed."),
     ("Sure! 😀 Happy to help 👍🏽.", "Sure! Happy to help."),
     ("Yes ✓ done. Go left → right.", "Yes done. Go left to right."),

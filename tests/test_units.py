@@ -128,6 +128,19 @@ def test_when_something_that_starts_at_a_clock_time_ends() -> None:
     assert arrival_note("The show starts at half past seven and lasts 90 minutes. When does it end?") == (
         "7:30 plus 90 minutes is 9:00."
     )
+    # "an hour and a half" was an hour ("3 PM plus 1 hour is 4:00 PM")
+    assert arrival_note("I leave at 3 PM and it takes an hour and a half. When do I arrive?") == (
+        "3 PM plus 1.5 hours is 4:30 PM."
+    )
+    # a follow-up with another duration starts where the last did (it said 8:25 again)
+    trip = "If I leave at quarter to eight and the drive takes 40 minutes, when do I get there?"
+    assert arrival_note(trip) == "7:45 plus 40 minutes is 8:25."
+    assert arrival_note("And if there's traffic and it takes an hour.", [trip]) == "7:45 plus 1 hour is 8:45."
+    again = [trip, "What if it takes an hour?"]
+    assert arrival_note("What about 90 minutes?", again) == "7:45 plus 90 minutes is 9:15."
+    for other in ("And if I leave at 8:10?", "And 20?", "It takes an hour.", "What if it rains?"):
+        assert arrival_note(other, [trip]) is None, other
+    assert arrival_note("And if it takes an hour?", ["How far is Paris?"]) is None
     for other in ("When is 3:15?", "What time is it in Tokyo?", "I leave at 3:15 and take 2 hours.",
                   "I walked 10 to 15 minutes. When?"):  # fmt: skip
         assert arrival_note(other) is None, other

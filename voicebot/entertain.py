@@ -160,7 +160,7 @@ _FACT = re.compile(
     r"\b(tell|give|share|know|have|got|want|hear|teach)\b.*\b(fun|interesting|random|cool|amazing|weird) facts?\b|"
     r"^\W*(a |an |another |one more )?(fun|interesting|random|cool) facts?\b|"
     r"\b(tell|give|teach) (me|us) (something|anything) (interesting|cool|amazing|fascinating|new|surprising|"
-    r"i don't know)\b",
+    r"i don't know|nice|good|happy|positive|cheerful|uplifting)\b",
     re.IGNORECASE,
 )
 _TOPIC = re.compile(r"\b(?:jokes?|facts?) about (?:an? |the )?(?P<topic>[a-z ]+)", re.IGNORECASE)

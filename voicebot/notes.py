@@ -35,7 +35,7 @@ from voicebot.capitals import capital_note
 from voicebot.chance import chance_note
 from voicebot.conversation import WholeReply
 from voicebot.dates import DAYS, HOLIDAY_WORDS, MONTHS, clock_time, date_note, long_date, said_date
-from voicebot.entertain import Entertainment, entertain
+from voicebot.entertain import STORY_OPENERS, Entertainment, entertain
 from voicebot.feelings import OFFER, feeling_reply, takes_offer
 from voicebot.speaking_rate import rate_request
 from voicebot.spelling import spelling_note
@@ -65,17 +65,38 @@ _NOT_CLIMATE = (
     + "|".join(MONTHS)
     + r"|spring|summer|autumn|fall|winter)\b)"
 )
+# Said of the weather, not asked for: "We're hiking tomorrow and the weather will be cold. What should I wear?"
+# and "The weather will affect our plans." were refused as forecasts.
+_TOLD_WEATHER = (
+    r"(?!.*\bweather\s+(will be|is going to be|'s going to be|is|was|looks|seems|should be|might be)\s+"
+    r"(really |very |pretty |quite |so |too |a bit )?(cold|hot|warm|nice|bad|good|great|sunny|rainy|wet|dry|windy|"
+    r"snowy|stormy|cloudy|terrible|awful|lovely|fine|chilly|freezing|mild|humid|perfect)\b)"
+    r"(?!.*\bweather\s+(will|might|could|may)\s+(affect|ruin|change|spoil)\b)"
+)
 # Requests for what an offline voice assistant without devices or accounts cannot do, each with what the
 # note says it lacks. Narrow on purpose: "At what temperature does water freeze?" or "Why does it rain?"
-# are questions it can answer, and must not be told otherwise.
-_LIMITS = (
-    (r"\b(set|start)\b.*\b(timer|alarm)s?\b|\bwake me\b|\bremind me\b", "timers, alarms or reminders"),
-    (_NOT_CLIMATE + r".*\bweather\b.*\b(today|tonight|tomorrow|week|weekend|like|outside|forecast|going to|will)\b|"
+# are questions it can answer, and must not be told otherwise. Live information first; then what a device
+# does, which asked how to do it ("How do I set an alarm on my phone?") it can answer (_HOW_TO).
+_LIVE = (
+    (r"^" + _TOLD_WEATHER + _NOT_CLIMATE[1:]
+     + r".*\bweather\b.*\b(today|tonight|tomorrow|week|weekend|like|outside|forecast|going to|will)\b|"
      r"\bforecast\b|"
      r"\bwill it (rain|snow|be (sunny|cold|hot|warm))\b|\bis it (raining|snowing)\b|\bgoing to (rain|snow)\b",
      "weather information"),
     (r"\b(latest|today's|the) (news|headlines)\b|\bwho won\b.*\b(last night|yesterday|today|game|match)\b|"
      r"\bprice of (bitcoin|gold|oil|a share)\b|\b(stock|share|bitcoin) price\b", "news, scores or prices"),
+    (rf"\b({_MONEY}|pounds? sterling|british pounds?)\b.*\b(in|to|into)\b.*\b({_MONEY}|pounds?)\b|"
+     rf"\bpounds?\b.*\b(in|to|into)\b.*\b({_MONEY})\b|\bexchange rates?\b", "current exchange rates"),
+    (r"\btraffic (like|today|now|on|to|in)\b|\bhow('s| is) (the )?traffic\b|\bscore of the (game|match)\b|"
+     r"\b(is|are) \w+( \w+)? open (now|today|tonight)\b|\bflight status\b|\b(my|today'?s) horoscope\b|"
+     r"^\W*(what|where|which|is there|are there|any|find|show|recommend|suggest|search|look|can you|could you|"
+     r"tell me|give me|list)\b.*\b(near|close to|around) (me|here|us)\b|\bnearest \w+( \w+)? (to me|from here)\b",
+     "live information (traffic, opening hours, scores, places near the user)"),
+)  # fmt: skip
+_DEVICES = (
+    # "Remind me what the capital of Peru is." asks to be told again, not for a reminder.
+    (r"\b(set|start)\b.*\b(timer|alarm)s?\b|\bwake me\b|\bremind me\b(?!\s+(what|who|how|where|why|which|of)\b)",
+     "timers, alarms or reminders"),
     (r"\b(play|put on)\b.*\b(music|songs?|radio|podcasts?|playlist|album)\b|\bplay the\b.*\bby\b",
      "music or audio player"),
     (r"\b(call|phone|ring|text|message|e-?mail)\s+(my|him|her|them|mum|mom|dad)\b|"
@@ -83,14 +104,7 @@ _LIMITS = (
     (r"\b(turn|switch|dim)\s+(on|off|up|down)\b.*\b(lights?|lamp|heating|tv|fan)\b|"
      r"\b(lights?|lamp|heating|tv|fan)\b.*\b(on|off)\b|\b(set|turn|raise|lower)\b.*\bthermostat\b",
      "control of lights or devices"),
-    (rf"\b({_MONEY}|pounds? sterling|british pounds?)\b.*\b(in|to|into)\b.*\b({_MONEY}|pounds?)\b|"
-     rf"\bpounds?\b.*\b(in|to|into)\b.*\b({_MONEY})\b|\bexchange rates?\b", "current exchange rates"),
     (r"\b(shopping|grocery|to-?do) list\b|\bto (my|the) list\b|\b(my|the) calendar\b", "lists or calendar"),
-    (r"\btraffic (like|today|now|on|to|in)\b|\bhow('s| is) (the )?traffic\b|\bscore of the (game|match)\b|"
-     r"\b(is|are) \w+( \w+)? open (now|today|tonight)\b|\bflight status\b|\b(my|today'?s) horoscope\b|"
-     r"^\W*(what|where|which|is there|are there|any|find|show|recommend|suggest|search|look|can you|could you|"
-     r"tell me|give me|list)\b.*\b(near|close to|around) (me|here|us)\b|\bnearest \w+( \w+)? (to me|from here)\b",
-     "live information (traffic, opening hours, scores, places near the user)"),
 )  # fmt: skip
 # What it cannot do for the user, asked of it; asked how to do it ("How do I book a flight?", "How can I
 # check my bank balance?") it can answer, so those questions get no note (_ASKS_HOW).
@@ -112,12 +126,16 @@ _DOING = (
      r"steps|heart rate|orders?|package|delivery)\b|\bwhere am i\b|\bmy (current )?location\b|"
      r"\b(find|where('s| is| are)) my\b", "access to accounts, files, messages or where anyone is"),
 )  # fmt: skip
-_LIMIT_PATTERNS, _DOING_PATTERNS = (
-    tuple((re.compile(pattern, re.IGNORECASE), lacks) for pattern, lacks in table) for table in (_LIMITS, _DOING)
+_LIVE_PATTERNS, _DEVICE_PATTERNS, _DOING_PATTERNS = (
+    tuple((re.compile(pattern, re.IGNORECASE), lacks) for pattern, lacks in table)
+    for table in (_LIVE, _DEVICES, _DOING)
 )
 _ASKS_HOW = re.compile(
     r"^\W*(how|why|what is|what are|what's a|when|should|is it)\b|\b(what should|how (do|can|should|would)) i\b",
     re.IGNORECASE,
+)
+_HOW_TO = re.compile(
+    r"\bhow (do|can|should|would|does) (i|you|we|one)\b|\b(show|tell|teach) me how\b|^\W*how to\b", re.IGNORECASE
 )
 # The user's own facts, which a model makes up ("What's my name?" "My name is John.", "How old am I?" "I am 25
 # years old."): it knows only what the user said in the conversation. Each question with what, said earlier,
@@ -181,6 +199,14 @@ _SHORTER = re.compile(
     r"(?:\W+please)?\W*$",
     re.IGNORECASE,
 )
+# Asked to go on: the model answered "Go on." with "I'm glad I could help." and "Tell me more." with its last reply
+# again; started "Also," it went on with something new (3 of 4 in a probe).
+_GO_ON = re.compile(
+    r"^\W*(?:(?:okay|ok|yes|yeah|sure|and|so)\W+)*(?:please )?(?:go on|tell me more|keep going|continue|carry on|"
+    r"what else|more please|tell me more about (?:that|it)|say more|go on then)(?:\W+please)?\W*$",
+    re.IGNORECASE,
+)
+_ALSO = "Also,"
 _A_FACT = "Tell me a fun fact."  # what a yes to feelings.OFFER asks for
 _TALKED = "We talked about"  # the reply's start for a summary, which the model goes on from
 # Questions about the assistant itself, which the model answers with a name and a maker it makes up ("My name
@@ -204,8 +230,17 @@ _ASKS_TIME = re.compile(
 )
 
 
+# A year or a day in the past asked of an event ("What year was that?" after the moon landing got the clock note,
+# read out: "3:21 PM, Sunday, December 6, 2026."); not of the user ("What year was I born?") or of a day the
+# clock counts from ("What day was it yesterday?": "yesterday" asks on its own).
+_PAST_EVENT = re.compile(r"\b(what|which) (day|week|month|year|decade|century) (was|were|did|had)\b", re.IGNORECASE)
+_SELF = re.compile(r"\b(i|me|my|we|us|our|born)\b", re.IGNORECASE)
+
+
 def about_time(text: str) -> bool:
     """Whether the user's words are about the time or the date ("What day is it?", "Good morning")."""
+    if not _SELF.search(text):
+        text = _PAST_EVENT.sub(" ", text)
     in_time = _IN_TIME.search(text) is not None and _UNIT_QUESTION.search(text) is None
     return in_time or _ABOUT_TIME.search(text) is not None
 
@@ -293,8 +328,14 @@ def model_label(name: str) -> str:
 
 
 def lacking(text: str) -> list[str]:
-    """What the words ask for that the assistant does not have ("weather information", ...)."""
-    patterns = _LIMIT_PATTERNS if _ASKS_HOW.search(text) else (*_LIMIT_PATTERNS, *_DOING_PATTERNS)
+    """What the words ask for that the assistant does not have ("weather information", ...). Asked how to do
+    something, the user gets an answer (it was "Sorry, I'm offline, so I can't" to "How do I set an alarm on my
+    iPhone?" and "How do I text my mom a photo?"); asked how something is, live information is still lacking."""
+    patterns = (
+        *_LIVE_PATTERNS,
+        *(() if _HOW_TO.search(text) else _DEVICE_PATTERNS),
+        *(() if _ASKS_HOW.search(text) else _DOING_PATTERNS),
+    )
     return [what for pattern, what in patterns if pattern.search(text)]
 
 
@@ -421,7 +462,8 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
         c.note() if (c := follow_up(text, earlier)) else None
     )
     conversion = conversion_note(text, earlier)
-    notes = (calculation, conversion, travel_note(text), scaled_note(text), arrival_note(text), spelling_note(text))
+    notes = (calculation, conversion, travel_note(text), scaled_note(text), arrival_note(text, earlier),
+             spelling_note(text, earlier))
     return " ".join(note for note in notes if note) or None
 
 
@@ -518,14 +560,17 @@ class TurnNotes:
         which told alone the model sometimes bent ("Are you a man or a woman?" -> "I am a man."), a fact or an
         exact result ("17 times 23 is 391."), that it can't or wasn't told (`limits_reply`), and, asked to say
         it again, the last reply (`said`) as it was (the model answered "Can you repeat that?" with "Yes, I can
-        repeat that." and a paraphrase). The last reply, its first sentence ("Say that shorter.") and a kind word
-        (feelings.py) are the whole reply (`WholeReply`): the model is not asked to go on."""
+        repeat that." and a paraphrase); asked to go on, "Also," (`_GO_ON`). The last reply, its first sentence
+        ("Say that shorter.") and a kind word (feelings.py) are the whole reply (`WholeReply`): the model is not
+        asked to go on."""
         if self.limits and said and _SAY_AGAIN.match(text):
             return WholeReply(said)
         if self.limits and said and _SHORTER.match(text) and _says_enough(first := first_sentence(said), said):
             return WholeReply(first)
         if fun := self._entertainment(text, turn, earlier):
             return fun.opener
+        if self.limits and said and _GO_ON.match(text):
+            return "Then," if said.startswith(STORY_OPENERS) else _ALSO  # a story goes on with what happened next
         if self.entertain and (kind := _guarded(feeling_reply, text)) and kind != said:  # not twice in a row
             return WholeReply(kind)
         if self.model and (reply := about_reply(text)):

@@ -10,6 +10,7 @@ the model says them; commas, because the voice reads "N-E-C-..." with the A as a
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 __all__ = ["spelling_note"]
 
@@ -34,8 +35,19 @@ _NOT_A_WORD = {"it", "that", "this", "them", "me", "my", "your", "his", "her", "
                "an", "on", "in", "of", "to"}  # fmt: skip
 
 
-def spelling_note(text: str) -> str | None:
-    """'necessary is spelled N, E, C, E, S, S, A, R, Y (9 letters).' for a spelling question; else None."""
+# Where the user named a word the turn before: "What does the word ubiquitous mean?" then "How do you spell it?"
+# (the model spelled "ubiquity").
+_NAMED = re.compile(
+    r"\bthe word [\"“']?(?P<word>[a-z][a-z'-]*[a-z])|\bwhat does [\"“']?(?P<word2>[a-z][a-z'-]*[a-z])[\"”']? mean\b"
+    r"|\b(?:meaning of|define|pronounce) (?:the word )?[\"“']?(?P<word3>[a-z][a-z'-]*[a-z])",
+    re.IGNORECASE,
+)
+_PRONOUNS = {"it", "that", "this"}
+
+
+def spelling_note(text: str, earlier: Sequence[str] = ()) -> str | None:
+    """'necessary is spelled N, E, C, E, S, S, A, R, Y (9 letters).' for a spelling question; else None. "Spell
+    it." spells the word the user named the turn before (`earlier`: their words so far)."""
     if m := _LETTER.search(text):
         word, letter = m.group("word") or m.group("word2"), (m.group("letter") or m.group("letter2")).upper()
         if _usable(word):
@@ -47,6 +59,8 @@ def spelling_note(text: str) -> str | None:
         return f"{word} has {sum(c.isalpha() for c in word)} letters: {_letters(word)}."
     if m := _SPELL.search(text):
         word = m.group("word") or m.group("word2") or m.group("word3")
+        if word.lower() in _PRONOUNS and earlier and (named := _NAMED.search(earlier[-1])):
+            word = named.group("word") or named.group("word2") or named.group("word3")
         if _usable(word):
             return f"{word} is spelled {_letters(word)} ({sum(c.isalpha() for c in word)} letters)."
     return None

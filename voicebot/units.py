@@ -262,13 +262,24 @@ def _on_the_dial(m: re.Match[str]) -> str:
     return f"{hour}:{int(minutes):02d}"
 
 
-def arrival_note(text: str) -> str | None:
+# A trip's time again, for the same start: "And if there's traffic and it takes an hour?"
+_WHAT_IF = re.compile(r"^\W*(and|but|so|what|how about|if|say|suppose)\b", re.IGNORECASE)
+
+
+def arrival_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     """'3:15 plus 2 hours and 50 minutes is 6:05.' for when something ends that starts at a clock time and lasts
     a while ("A train leaves at 3:15 and the trip takes 2 hours and 50 minutes. When does it arrive?" got
-    "5:65"); else None. A time with AM or PM keeps it, past noon or midnight too."""
-    if not _WHEN.search(text):
+    "5:65"); else None. A time with AM or PM keeps it, past noon or midnight too. A follow-up that names only
+    another duration starts where the user's words before did (`earlier`: theirs so far, the last last; the
+    model said 8:25 again to "And if it takes an hour?")."""
+    if _WHEN.search(text):
+        return _arrival(_SPOKEN_CLOCK.sub(_on_the_dial, text))
+    if not earlier or not _WHAT_IF.match(text) or not (before := arrival_note(earlier[-1], earlier[:-1])):
         return None
-    text = _SPOKEN_CLOCK.sub(_on_the_dial, text)
+    return _arrival(f"{before.split(' plus ')[0]} {text}")
+
+
+def _arrival(text: str) -> str | None:
     starts = [m for m in _CLOCK.finditer(text) if m[2] or m[3]]  # "3:15", "3 PM", not a bare number
     if len(starts) != 1:
         return None
@@ -366,7 +377,7 @@ def _amount(
     tokens: list[str], i: int, need_number: bool = False
 ) -> tuple[tuple[Fraction, _Unit], int, Fraction | None] | None:
     """'a mile', 'one hour', '10 miles', 'minus 40 degrees Fahrenheit', '5 foot 10' (and the inches said
-    after the feet, if any)."""
+    after the feet, if any), 'an hour and a half'."""
     if (part := _fraction(tokens, i)) is not None:
         value, j = part
     elif not need_number and i < len(tokens) and tokens[i] in ("a", "an", "one"):
@@ -383,7 +394,10 @@ def _amount(
         after = _unit(tokens, inches[1])
         if after is None or after[0].one == "inch":
             return (value + inches[0] / 12, unit[0]), after[1] if after else inches[1], inches[0]
-    return (value, unit[0]), unit[1], None
+    k = unit[1]
+    if tokens[k : k + 3] == ["and", "a", "half"]:  # "an hour and a half" (was read as an hour)
+        return (value + Fraction(1, 2), unit[0]), k + 3, None
+    return (value, unit[0]), k, None
 
 
 _PART_WORDS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4,
