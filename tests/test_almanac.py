@@ -52,6 +52,11 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "How long does light from the sun take to reach us?": "8 minutes",  # 29.999999999999997 seconds
     "How many legs does an ant have?": "six",
     "How fast can a cheetah run?": "110 kilometers",  # "around 15-20 miles per hour"
+    # first aid
+    "A small burn from the oven, should I put ice on it?": "don't put ice",  # "it's important to put ice on it"
+    "I burned my hand on the stove. What should I do?": "cool running water",
+    "I got stung by a bee. What should I do?": "scrape it out",  # "seek help from a professional counselor"
+    "How do I stop a nosebleed?": "lean forward",
 }
 
 
@@ -82,6 +87,8 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "How long can I stay in the sun?", "How long do plants need sunlight?", "How do I boil pasta?",
         "How fast is a seahorse?", "How many legs does a bumblebee bat have?",
         "I want to climb the tallest mountain in the world.", "The speed of light is amazing.",  # no question
+        "How many calories do I burn running?", "How do I burn a CD?", "How hot does a candle burn?",
+        "What should I do for a sunburn?", "Do bees die after they sting?", "Why do I get nosebleeds?",
     ],
 )  # fmt: skip
 def test_other_questions_are_left_to_the_model(text: str) -> None:

@@ -213,6 +213,19 @@ _FACTS = (
     (r"\bhow (long|do i|do you|should i|to|can i) (should i |do i |do you |does it take to |to )?(hard |soft )?"
      r"boil (an? |the )?eggs?\b|\bhow long\b.*\b(soft|hard)[- ]boiled eggs?\b",
      "Put the egg into boiling water: about 6 to 7 minutes for a soft yolk, 10 to 12 for hard-boiled."),
+    # First aid, where the 0.5B gave unsafe advice ("it's important to put ice on it" for a burn from the oven)
+    (r"^(?=.*\b(burn|burns|burned|burnt)\b)(?!.*\b(sun ?burn\w*|calories|fat|cds?|dvds?|discs?|wood|candles?|toast|"
+     r"rice|food|dinner|fuel|energy|bridges?|out|down|house|fire)\b)(?=.*\b(what (should|do|can) (i|you|we)|"
+     r"how (do|should|can|to) (i |you |we )?(treat|help|soothe|care)|treat\w*|first aid|ice|butter|toothpaste)\b)",
+     "For a small burn, hold it under cool running water for about 20 minutes; don't put ice or butter on it. "
+     "A large or deep burn needs a doctor."),
+    (_all("stung|stings?|stingers?", "bees?|wasps?|hornets?", r"what|how|should|treat\w*|get|remove|help|worry"),
+     "If the stinger is still in, scrape it out sideways with a fingernail or a card; then wash the spot and hold "
+     "something cold on it. Call emergency services at once if breathing gets hard or the face or throat swells."),
+    (_all("nose ?bleeds?|nose is bleeding|bleeding nose|nose (won't|will not) stop bleeding",
+          "what|how|should|stop|help"),
+     "Sit up, lean forward, and pinch the soft part of the nose for 10 to 15 minutes; don't tilt the head back. "
+     "If it hasn't stopped after 20 minutes, get medical help."),
     (r"\bking of the jungle\b", "The lion is called the king of the jungle."),
     (_all("how many months", "(thirty[- ]one|31) days"),
      "Seven months have 31 days: January, March, May, July, August, October and December."),
