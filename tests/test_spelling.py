@@ -43,12 +43,14 @@ def test_other_words_get_no_spelling(text: str) -> None:
     assert spelling_note(text) is None
 
 
-def test_spell_it_spells_the_word_named_the_turn_before() -> None:
+def test_spell_it_spells_the_word_named_last() -> None:
     """"What does the word ubiquitous mean?" then "How do you spell it?" got "spelled as 'ubiquity'"."""
     named = ("What does the word ubiquitous mean?", "What does ubiquitous mean?", "How do you pronounce ubiquitous?")
     for before in named:
         assert spelling_note("How do you spell it?", [before]) == (
             "ubiquitous is spelled U, B, I, Q, U, I, T, O, U, S (10 letters)."
         ), before
+    two_back = ["What does the word ubiquitous mean?", "Can you use it in a sentence?"]
+    assert spelling_note("How do you spell it?", two_back).startswith("ubiquitous is spelled")
     assert spelling_note("Can you spell that?", ["What time is it?"]) is None  # no word named
     assert spelling_note("Can you spell it for me?") is None

@@ -35,8 +35,8 @@ _NOT_A_WORD = {"it", "that", "this", "them", "me", "my", "your", "his", "her", "
                "an", "on", "in", "of", "to"}  # fmt: skip
 
 
-# Where the user named a word the turn before: "What does the word ubiquitous mean?" then "How do you spell it?"
-# (the model spelled "ubiquity").
+# Where the user named a word in the last three turns: "What does the word ubiquitous mean?", "Can you use it in a
+# sentence?", then "How do you spell it?" (the model spelled "ubiquity").
 _NAMED = re.compile(
     r"\bthe word [\"“']?(?P<word>[a-z][a-z'-]*[a-z])|\bwhat does [\"“']?(?P<word2>[a-z][a-z'-]*[a-z])[\"”']? mean\b"
     r"|\b(?:meaning of|define|pronounce) (?:the word )?[\"“']?(?P<word3>[a-z][a-z'-]*[a-z])",
@@ -47,7 +47,7 @@ _PRONOUNS = {"it", "that", "this"}
 
 def spelling_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     """'necessary is spelled N, E, C, E, S, S, A, R, Y (9 letters).' for a spelling question; else None. "Spell
-    it." spells the word the user named the turn before (`earlier`: their words so far)."""
+    it." spells the word the user named last (`earlier`: their words so far, the last last)."""
     if m := _LETTER.search(text):
         word, letter = m.group("word") or m.group("word2"), (m.group("letter") or m.group("letter2")).upper()
         if _usable(word):
@@ -59,7 +59,7 @@ def spelling_note(text: str, earlier: Sequence[str] = ()) -> str | None:
         return f"{word} has {sum(c.isalpha() for c in word)} letters: {_letters(word)}."
     if m := _SPELL.search(text):
         word = m.group("word") or m.group("word2") or m.group("word3")
-        if word.lower() in _PRONOUNS and earlier and (named := _NAMED.search(earlier[-1])):
+        if word.lower() in _PRONOUNS and (named := next(filter(None, map(_NAMED.search, earlier[::-1][:3])), None)):
             word = named.group("word") or named.group("word2") or named.group("word3")
         if _usable(word):
             return f"{word} is spelled {_letters(word)} ({sum(c.isalpha() for c in word)} letters)."
