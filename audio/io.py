@@ -31,13 +31,18 @@ class AudioError(Exception):
 
 
 def to_mono(x: np.ndarray) -> np.ndarray:
-    """Average the channels of a (frames, channels) array; 1-D input is returned unchanged."""
+    """Average the channels of a (frames, channels) array; 1-D input is returned unchanged. Where the average
+    cancels out (a stereo pair wired in opposite phase mixes to silence), the loudest channel."""
     x = np.asarray(x)
     if x.ndim == 1:
         return x.astype(np.float32, copy=False)
     if x.ndim != 2:
         raise AudioError(f"expected (frames,) or (frames, channels) audio, got shape {x.shape}")
-    return x.mean(axis=1, dtype=np.float32)
+    mono = x.mean(axis=1, dtype=np.float32)
+    loudness = np.sqrt(np.mean(np.square(x, dtype=np.float64), axis=0))
+    if x.shape[1] > 1 and np.sqrt(np.mean(np.square(mono, dtype=np.float64))) < 0.1 * loudness.max():
+        return x[:, int(loudness.argmax())].astype(np.float32)  # channels in opposite phase cancel: take the loudest
+    return mono
 
 
 def resample(x: np.ndarray, from_rate: int, to_rate: int) -> np.ndarray:
@@ -138,6 +143,8 @@ def load_audio(path: str | os.PathLike[str], target_rate: int = 16000) -> np.nda
             data = _check_wav_complete(p, data, rate, info.subtype)
     if len(data) == 0:
         raise AudioError(f"{p}: contains no audio (0 frames)")
+    if not _MIN_RATE <= rate <= _MAX_RATE:  # a header claiming 1 Hz made 2000 samples 33 minutes of replay
+        raise AudioError(f"{p}: a sample rate of {rate} Hz is no recording's (the header may be damaged)")
     if not np.isfinite(data).all():
         raise AudioError(f"{p}: contains NaN or infinite samples")
     mono = np.clip(to_mono(data), -1.0, 1.0)
@@ -185,6 +192,9 @@ def _decode_with_ffmpeg(path: Path, sndfile_reason: str) -> tuple[np.ndarray, in
         raise AudioError(f"{path}: not a readable audio file ({sndfile_reason}; FFmpeg: {e.strerror})") from e
     data = np.concatenate(chunks, axis=1).T if chunks else np.zeros((0, channels), np.float32)
     return np.ascontiguousarray(data, dtype=np.float32), int(rate)
+
+
+_MIN_RATE, _MAX_RATE = 4000, 768000  # what a file's header may say: telephone speech to studio audio
 
 
 def _check_rate(rate: int) -> None:

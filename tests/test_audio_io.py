@@ -107,6 +107,20 @@ def test_mixdown_averages_channels() -> None:
     assert np.allclose(to_mono(x), [0.5, 0.0])
 
 
+def test_channels_in_opposite_phase_give_the_loudest_not_silence() -> None:
+    voice = np.sin(np.arange(1600) / 5).astype(np.float32) * 0.5
+    assert np.allclose(to_mono(np.stack([voice, -voice], axis=1)), voice)  # averaged: exact silence
+    assert np.allclose(to_mono(np.stack([voice, -0.8 * voice], axis=1)), voice)
+
+
+def test_a_header_with_an_impossible_rate_is_refused(tmp_path: Path) -> None:
+    """A header claiming 1 Hz turned 2000 samples into 33 minutes of real-time replay."""
+    path = tmp_path / "one_hz.wav"
+    sf.write(path, np.zeros(2000, np.float32), 1)
+    with pytest.raises(AudioError, match=r"one_hz\.wav: a sample rate of 1 Hz"):
+        load_audio(path)
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [(b"", "empty"), (b"this is not audio " * 20, "not a readable audio file")],
@@ -277,7 +291,8 @@ def test_a_header_never_finished_reads_whole_frames_only(tmp_path: Path) -> None
     path.write_bytes(data + b"\x01\x02\x03\x04")  # 4 bytes of the next 6-byte frame
     y = load_audio(path)
     assert len(y) == (len(data) - 44) // 6 == len(x)
-    assert np.abs(y).max() < 1e-4  # the channels cancel: each frame was read whole, in order
+    # each frame was read whole, in order: the channels cancel, so the mixdown is the left one's tone as written
+    assert np.abs(y - x[:, 0]).max() < 1e-4
 
 
 @pytest.mark.parametrize("declared", [0x7FFFFFF0, 0xFFFFFFFF])

@@ -151,6 +151,39 @@ def test_missing_model_names_what_to_install(tmp_path, testdata):
     _assert_clean_error(proc, "missing.gguf")
 
 
+def test_a_run_whose_every_turn_failed_says_so_and_exits_1(tmp_path, testdata):
+    """An LLM server that fails after the warm-up's request (an unreachable one is a clear error at start): each
+    turn failed, and the run exited 0 as if it had answered."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    posts = []
+
+    class Broken(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            posts.append(self.path)
+            ok = len(posts) == 1
+            self.send_response(200 if ok else 500)
+            self.end_headers()
+            said = b'data: {"choices": [{"delta": {"content": "Hi."}}]}\n\ndata: [DONE]\n\n'
+            self.wfile.write(said if ok else b"boom")
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Broken)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        cfg = tmp_path / "c.yaml"
+        cfg.write_text(f"llm:\n  backend: openai\n  url: http://127.0.0.1:{server.server_port}/v1\n")
+        proc = _cli("--config", str(cfg), "run", str(testdata / "spk1_snt1.wav"), "--fast")
+    finally:
+        server.shutdown()
+    assert proc.returncode == 1 and "1 of 1 turns failed" in proc.stderr and "500" in proc.stderr, proc.stderr
+    assert "Traceback" not in proc.stderr, proc.stderr
+
+
 @module_loop
 async def test_outputs_go_into_new_folders_and_an_unwritable_one_is_a_clear_error(cfg, models, testdata, tmp_path):
     samples = load_audio(testdata / "spk2_snt2.wav", 16000)

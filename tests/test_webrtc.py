@@ -167,6 +167,26 @@ async def test_an_offer_from_another_site_is_refused_and_holds_no_slot(server) -
         assert not vs.sessions
 
 
+async def test_odd_offers_get_a_clear_answer_and_hold_nothing(server) -> None:
+    """JSON nested thousands deep, and a time zone that names a folder of zones ("America"), were a 500 with a
+    traceback, the second with its peer connection left open."""
+    from aiortc import RTCConfiguration, RTCPeerConnection
+
+    vs, url = server
+    async with aiohttp.ClientSession() as http:
+        deep = "[" * 100_000 + "]" * 100_000
+        async with http.post(f"{url}/offer", data=deep, headers={"Content-Type": "application/json"}) as r:
+            assert r.status == 400 and "JSON" in (await r.json())["error"]
+    pc = RTCPeerConnection(RTCConfiguration(iceServers=[]))
+    pc.addTrack(ClipTrack(np.zeros(16000, np.float32)))
+    try:
+        status, body = await offer(url, pc, timezone="America")
+        assert status == 200 and body["type"] == "answer"  # the machine's own zone, as for an unknown one
+    finally:
+        await pc.close()
+    await _until(lambda: not vs.sessions, 10, "the session to close")
+
+
 async def test_a_server_running_behind_real_time_turns_new_callers_away(models, testdata, manifest) -> None:
     """The engine is saturated for real (every batch slot taken by long requests), so a caller's reply
     waits; once it is overdue by more than server.max_lag_ms, a new caller gets a clear 503 rather than a

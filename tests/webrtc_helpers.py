@@ -82,9 +82,9 @@ class Client:
             t.cancel()
 
 
-async def offer(base_url: str, pc: RTCPeerConnection) -> tuple[int, dict]:
+async def offer(base_url: str, pc: RTCPeerConnection, **extra: object) -> tuple[int, dict]:
     await pc.setLocalDescription(await pc.createOffer())
-    body = {"sdp": pc.localDescription.sdp, "type": pc.localDescription.type}
+    body = {"sdp": pc.localDescription.sdp, "type": pc.localDescription.type, **extra}
     async with aiohttp.ClientSession() as http, http.post(f"{base_url}/offer", json=body) as resp:
         return resp.status, await resp.json()
 

@@ -112,14 +112,16 @@ async def _main(args: argparse.Namespace) -> int:
             raise VoicebotError(str(e)) from None
         models = await load_models(cfg)
         try:
-            await run_file(
+            turns = await run_file(
                 cfg, models, samples, args.input, args.out, args.report, not args.fast, args.trailing_silence
             )
         except AudioError as e:  # a TTS worker (Coqui) that dies mid-run: one line, not a traceback
             raise VoicebotError(str(e)) from None
         finally:
             await models.close()
-        return 0
+        if failed := [t for t in turns if t.error]:  # an LLM server down: each turn's error, and no exit 0
+            print(f"voicebot: {len(failed)} of {len(turns)} turns failed ({failed[0].error})", file=sys.stderr)
+        return 1 if turns and len(failed) == len(turns) else 0
     if args.command == "bench":
         _check_bench_args(args)
         if args.questions:

@@ -509,7 +509,7 @@ def local_clock(zone: str | None = None) -> Callable[[], datetime]:
     if zone:
         try:
             where = ZoneInfo(zone)
-        except (ZoneInfoNotFoundError, ValueError):
+        except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: "America" names a folder of zones
             where = None
     return (lambda: datetime.now(where)) if where is not None else (lambda: datetime.now().astimezone())
 

@@ -225,7 +225,7 @@ class VoiceServer:
             body = await request.json()
             offer = RTCSessionDescription(sdp=body["sdp"], type=body["type"])
             zone = body.get("timezone")  # optional; one this machine does not know means its own
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, RecursionError):  # RecursionError: JSON nested thousands deep
             return web.json_response({"error": "expected JSON {sdp, type} with an SDP offer"}, status=400)
         ice = [RTCIceServer(urls=u) for u in self.cfg.server.ice_servers]
         pc = RTCPeerConnection(RTCConfiguration(iceServers=ice))
