@@ -359,6 +359,24 @@ async def test_the_continuation_window_counts_from_the_release_not_the_speech_en
     assert [f.text for f in out.of(fr.Transcript) if f.final][-1] == "A thin stripe runs down the middle."
 
 
+async def test_the_continuation_window_counts_from_when_the_turn_was_due_not_a_late_release() -> None:
+    """A busy CPU: the verdict on "What time is it?" (due at 1.15 s) comes at 4 s. The user asks something else at
+    5 s, 4 s after they stopped: a new turn, not the end of the last one (it was joined to it, measured from the
+    late release)."""
+    table = {"What time is it": 0.4, "Tell me a joke": 0.4, "What time is it tell me a joke": 0.4}
+
+    async def busy(turn_id: int, text: str) -> float | None:
+        while turn_id == 1 and stage.clock.now_s < 4.0:
+            await asyncio.sleep(0)
+        return table[text.rstrip(".?!,… ")]
+
+    stage = TurnTakingStage(OPTS, busy)
+    script = [*segment(1, 0.0, 1.0, "What time is it?"), 4.5, *segment(2, 5.0, 6.0, "Tell me a joke.")]
+    out = await play(stage, script, until_s=7.5)
+    assert [f.text for f in out.of(fr.Transcript) if f.final] == ["What time is it?", "Tell me a joke."]
+    assert fr.Interrupt(1, merged=True) not in out.of(fr.Interrupt)
+
+
 async def test_the_default_unsure_wait_outlasts_a_hesitation_after_an_unvoiced_ending() -> None:
     """Default options: "Sunday is the best ... part of the week" with a 1.5 s hesitation. The VAD ends the
     voice 0.27 s before the pause the user makes (the "st" of "best" is unvoiced), so 1.77 s of silence pass

@@ -66,6 +66,7 @@ class _Reply:
     turn_id: int
     utterance: _Utterance
     released_s: float  # the endpoint: when turn-taking decided the user was done
+    due_s: float  # when the verdict's wait ended: the release, unless the verdict itself came late
     audible_s: float | None = None  # input time its first audio went to the player (real time only)
     paused: bool = False
 
@@ -201,7 +202,9 @@ class TurnTakingStage(Stage):
             self._overlap.timer = asyncio.create_task(self._watch_overlap(self._overlap))
             return
         if self._utt is None and reply is not None:
-            soon = frame.t_s - reply.released_s <= self.opts.continuation_ms / 1000
+            # counted from when the turn was due, not from a release that a busy CPU made late: a new sentence
+            # 4 s after the user stopped joined the last one, and its reply was dropped
+            soon = frame.t_s - min(reply.released_s, reply.due_s) <= self.opts.continuation_ms / 1000
             if soon and not reply.heard_before(frame.t_s, reaction_s):
                 await self._withdraw(reply)  # the user only paused: their words join this utterance
             else:
@@ -297,7 +300,7 @@ class TurnTakingStage(Stage):
         self._decision = None
         self.next_turn_id += 1
         self._early = None
-        self._reply = _Reply(d.turn_id, d.utt, endpoint_s)
+        self._reply = _Reply(d.turn_id, d.utt, endpoint_s, d.due_s)
         self._answered = d.utt.current  # the open segment's words this turn answers
         self._utt = None
         await self.emit(fr.TurnEnded(d.turn_id, d.utt.start_s, d.end_s, endpoint_s, d.p, d.verdict.label))
