@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from voicebot.bench_conversation import RATE, build_conversation
 from voicebot.bench_questions import CALCULATIONS, QUESTIONS, is_useful, number_words, question_audio
 from voicebot.cli import main
+from voicebot.errors import VoicebotError
 
 
 @pytest.mark.parametrize(
@@ -123,3 +127,124 @@ def test_build_conversation_refuses_a_gap_that_would_merge_turns() -> None:
 def test_bench_mode_options_fail_before_loading_models(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 2
     assert capsys.readouterr().err.startswith("voicebot: error: ")
+
+
+# ------------------------------------------------ bad recordings: one clear error before any model loads
+
+ENTRIES = {  # mode -> (module, entry): each reads its manifest and recordings before load_models
+    "recordings": ("voicebot.bench", "run_bench"),
+    "turn-taking": ("voicebot.bench_turns", "run_turns_bench"),
+    "conversation": ("voicebot.bench_conversation", "run_conversation_bench"),
+}
+CLIP = {"file": "spk1_snt1.wav", "transcript": "The child almost hurt the small dog.", "speech_end_s": 1.0}
+
+
+class ModelsLoaded(Exception):
+    """Raised by the stand-in load_models: the bench got past its input checks."""
+
+
+@pytest.fixture
+def no_models(monkeypatch: pytest.MonkeyPatch) -> None:
+    """load_models fails loudly in every bench module, so a check that came after it would show."""
+    import importlib
+
+    async def refuse(cfg: object) -> None:
+        raise ModelsLoaded
+
+    for module, _ in ENTRIES.values():
+        monkeypatch.setattr(importlib.import_module(module), "load_models", refuse)
+
+
+def _run_entry(mode: str, manifest: Path | None) -> None:
+    import asyncio
+    import importlib
+
+    from voicebot.config import load_config
+
+    module, name = ENTRIES[mode]
+    asyncio.run(getattr(importlib.import_module(module), name)(load_config(), manifest, None))
+
+
+def _manifest(tmp_path: Path, body: object) -> Path:
+    path = tmp_path / "manifest.json"
+    path.write_text(body if isinstance(body, str) else json.dumps(body))
+    return path
+
+
+@pytest.mark.parametrize("mode", ENTRIES)
+@pytest.mark.parametrize(
+    ("case", "named"),
+    [
+        ("no manifest", "manifest.json: recordings manifest not found; check the --manifest path"),
+        ("not JSON", "manifest.json: not a JSON recordings manifest"),
+        ("no asr_clips", 'manifest.json: no "asr_clips" list'),
+        ("entry without file", "manifest.json: asr_clips[0] needs file"),
+        ("missing recording", "spk1_snt1.wav: file not found (listed in "),
+        ("not audio", "spk1_snt1.wav: not a readable audio file"),
+        ("empty recording", "spk1_snt1.wav: file is empty"),
+    ],
+)
+def test_bench_names_a_bad_manifest_or_recording_before_loading_models(
+    mode: str, case: str, named: str, tmp_path: Path, no_models: None
+) -> None:
+    manifest = tmp_path / "manifest.json"
+    if case == "not JSON":
+        _manifest(tmp_path, "{not json")
+    elif case == "no asr_clips":
+        _manifest(tmp_path, {"vad_clips": []})
+    elif case == "entry without file":
+        _manifest(tmp_path, {"asr_clips": [{"transcript": "Hi.", "speech_end_s": 1.0}]})
+    elif case != "no manifest":
+        _manifest(tmp_path, {"asr_clips": [CLIP]})
+    if case == "not audio":
+        (tmp_path / CLIP["file"]).write_text("this is not audio\n")
+    elif case == "empty recording":
+        (tmp_path / CLIP["file"]).touch()
+    with pytest.raises(VoicebotError) as err:
+        _run_entry(mode, manifest)
+    assert named in str(err.value)
+    assert str(tmp_path) in str(err.value)  # the full path, so the user knows which file to fix
+
+
+@pytest.mark.parametrize("mode", ENTRIES)
+def test_bench_with_good_recordings_gets_to_loading_models(mode: str, tmp_path: Path, no_models: None) -> None:
+    """The checks pass good input: the stand-in load_models is reached."""
+    import soundfile as sf
+
+    sf.write(tmp_path / CLIP["file"], np.zeros(RATE, np.float32), RATE)
+    with pytest.raises(ModelsLoaded):
+        _run_entry(mode, _manifest(tmp_path, {"asr_clips": [CLIP]}))
+
+
+@pytest.mark.parametrize("flag", [[], ["--turn-taking"], ["--conversation"]])
+def test_bench_cli_says_one_line_and_exits_2_for_a_missing_manifest(
+    flag: list[str], tmp_path: Path, no_models: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "nowhere" / "manifest.json"
+    assert main(["bench", *flag, "--manifest", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"voicebot: error: {missing}: recordings manifest not found; check the --manifest path\n"
+
+
+def test_bench_without_shared_testdata_says_where_the_recordings_go(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_models: None
+) -> None:
+    """What a new user without ../shared/testdata sees: the default manifest named, and what to do."""
+    import voicebot.bench
+
+    monkeypatch.setattr(voicebot.bench, "DEFAULT_MANIFEST", tmp_path / "shared" / "testdata" / "manifest.json")
+    for mode in ENTRIES:
+        with pytest.raises(VoicebotError, match=r"testdata/manifest\.json: recordings manifest not found; put the"):
+            _run_entry(mode, None)
+
+
+def test_the_soaks_recordings_are_checked_the_same_way(tmp_path: Path) -> None:
+    """`voicebot soak` read a missing or non-audio recording into a traceback."""
+    from voicebot.soak import load_clips
+
+    manifest = _manifest(tmp_path, {"asr_clips": [CLIP]})
+    with pytest.raises(VoicebotError, match=r"spk1_snt1\.wav: file not found \(listed in .*manifest\.json\)"):
+        load_clips(manifest)
+    (tmp_path / CLIP["file"]).write_text("this is not audio\n")
+    with pytest.raises(VoicebotError, match=r"spk1_snt1\.wav: not a readable audio file"):
+        load_clips(manifest)

@@ -7,7 +7,6 @@ so the chat history grows turn after turn; the p50 over all turns is compared wi
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from collections.abc import Sequence
@@ -15,8 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from audio.io import load_audio
-from voicebot.bench import DEFAULT_MANIFEST, llm_meta, machine
+from voicebot.bench import llm_meta, load_recordings, machine, read_manifest
 from voicebot.config import Config
 from voicebot.errors import VoicebotError
 from voicebot.models import load_models
@@ -65,9 +63,10 @@ async def run_conversation_bench(
     cfg: Config, manifest: Path | None, json_out: Path | None, turns: int = 36, gap_s: float = 8.0
 ) -> int:
     """Replay the built conversation through one session in real time; print and write the growth figures."""
-    manifest = manifest or DEFAULT_MANIFEST
-    files = [c["file"] for c in json.loads(manifest.read_text())["asr_clips"] if CLIP_NAME.fullmatch(c["file"])]
-    clips = [load_audio(manifest.parent / f, RATE) for f in files]
+    path, entries = read_manifest(manifest, keep=lambda f: bool(CLIP_NAME.fullmatch(f)), kept="spkN_sntN.wav clips")
+    files = [c["file"] for c in entries]
+    audio_of = load_recordings(path, entries, RATE)  # a missing or broken recording is named before models load
+    clips = [audio_of[f] for f in files]
     # A turn may wait up to unfinished_ms of silence; speech within continuation_ms after that would merge
     # (so the default gap is 8 s: 6 s, as before the model decided turns, leaves under 4 s after 3.15 s).
     min_silence = (cfg.turns.unfinished_ms + cfg.turns.continuation_ms) / 1000

@@ -18,7 +18,6 @@ Every part runs with the model's end-of-turn score and with silence only, side b
 from __future__ import annotations
 
 import asyncio
-import json
 import sys
 import time
 from collections.abc import AsyncIterator
@@ -26,10 +25,9 @@ from pathlib import Path
 
 import numpy as np
 
-from audio.io import load_audio
 from audio.tts import PiperTts
 from voicebot import frames as fr
-from voicebot.bench import DEFAULT_MANIFEST, llm_meta, machine
+from voicebot.bench import llm_meta, load_recordings, machine, read_manifest
 from voicebot.bench_questions import question_audio
 from voicebot.config import Config
 from voicebot.models import Models, load_models
@@ -75,11 +73,13 @@ def _audible_between(audio: np.ndarray, rate: int, a_s: float, b_s: float) -> bo
     return bool(len(seg) and np.max(np.abs(seg)) > AUDIBLE)
 
 
-async def hesitation_runs(cfgs: dict[str, Config], models: Models, clips: list[dict], base: Path) -> list[dict]:
+async def hesitation_runs(
+    cfgs: dict[str, Config], models: Models, clips: list[dict], audio_of: dict[str, np.ndarray]
+) -> list[dict]:
     """Each recording with every policy back to back, so a slower minute of a shared machine hits both."""
     rows = []
     for clip in clips:
-        x = load_audio(base / clip["file"], RATE)
+        x = audio_of[clip["file"]]
         at = hesitation_point(models, x)
         for pause, policy in ((p, pol) for p in (0.0, *HESITATIONS_S) for pol in cfgs):
             audio = with_pause(x, at, pause)
@@ -225,12 +225,14 @@ def _lead(x: np.ndarray) -> float:
     return float(loud[0] * 320 / RATE) if len(loud) else 0.0
 
 
-async def overlap_runs(cfgs: dict[str, Config], models: Models, clips: list[dict], base: Path) -> list[dict]:
+async def overlap_runs(
+    cfgs: dict[str, Config], models: Models, clips: list[dict], audio_of: dict[str, np.ndarray]
+) -> list[dict]:
     tts = await asyncio.to_thread(PiperTts)
-    first = load_audio(base / clips[0]["file"], RATE)
+    first = audio_of[clips[0]["file"]]
     said = [(b, await asyncio.to_thread(question_audio, tts, b, 0.0, 0.0)) for b in BACKCHANNELS]
     said.append(("(cough)", cough()))
-    said += [(c["transcript"], load_audio(base / c["file"], RATE)) for c in clips[1:3]]
+    said += [(c["transcript"], audio_of[c["file"]]) for c in clips[1:3]]
     rows = []
     for (text, audio), policy in ((x, pol) for x in said for pol in cfgs):
         kind = "interruption" if text in (c["transcript"] for c in clips) else "backchannel"
@@ -272,16 +274,17 @@ def summarize(hes: list[dict], over: list[dict], fill: list[dict], short: list[d
 
 
 async def run_turns_bench(cfg: Config, manifest: Path | None, json_out: Path | None, limit: int = 0) -> int:
-    manifest = manifest or DEFAULT_MANIFEST
-    clips = [c for c in json.loads(manifest.read_text())["asr_clips"] if c["file"].startswith("spk")]
+    need = ("file", "transcript", "speech_end_s")
+    path, clips = read_manifest(manifest, need, keep=lambda f: f.startswith("spk"), kept="spk* recordings")
     clips = clips[:limit] if limit else clips
+    audio_of = load_recordings(path, clips, RATE)  # a missing or broken recording is named before models load
     models = await load_models(cfg)
     cfgs = {p: cfg.model_copy(update={"turns": cfg.turns.model_copy(update={"end_of_turn": p})}) for p in POLICIES}
     try:
         meta = llm_meta(cfg, models)
-        hes = await hesitation_runs(cfgs, models, clips, manifest.parent)
+        hes = await hesitation_runs(cfgs, models, clips, audio_of)
         fill = await filler_runs(cfgs, models)
-        over = await overlap_runs(cfgs, models, clips, manifest.parent)
+        over = await overlap_runs(cfgs, models, clips, audio_of)
         short = await short_reply_runs(cfgs, models)
     finally:
         await models.close()

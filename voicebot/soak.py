@@ -30,7 +30,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import json
 import os
 import random
 import re
@@ -46,7 +45,6 @@ import aiohttp
 import numpy as np
 from aiohttp import web
 
-from audio.io import load_audio, resample
 from voicebot.config import Config
 from voicebot.errors import VoicebotError
 from voicebot.models import Models
@@ -127,16 +125,15 @@ def speech_onset(x: np.ndarray, rate: int, level_db: float = -35.0) -> float:
 def load_clips(manifest: Path) -> dict[str, Clip]:
     """The manifest's recordings of one whole sentence: a pause after a comma or a first sentence may
     rightly be answered at once, and the rest then continues the turn, which is not what a turn here tests."""
-    try:
-        entries = json.loads(manifest.read_text())["asr_clips"]
-    except (OSError, ValueError, KeyError) as e:
-        raise VoicebotError(f"cannot read the recordings manifest {manifest}: {e}") from None
+    from voicebot.bench import load_recordings, read_manifest
+
+    _, entries = read_manifest(manifest, need=("file", "transcript", "speech_end_s"))
     clips = {}
     for c in entries:
         text = c["transcript"].strip()
         if "," in text or text.count(".") + text.count("?") + text.count("!") != 1 or text[-1] not in ".?!":
             continue
-        audio = resample(load_audio(manifest.parent / c["file"], 16000), 16000, RATE).astype(np.float32)
+        audio = load_recordings(manifest, [c], RATE)[c["file"]]
         clips[c["file"]] = Clip(c["file"], audio, speech_onset(audio, RATE), c["speech_end_s"])
     if not clips:
         raise VoicebotError(f"{manifest}: no single-sentence recordings")
