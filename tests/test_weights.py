@@ -1,4 +1,5 @@
-"""Split-model join + verify (engine.weights) on small synthetic parts: CI never installs the real Qwen packages."""
+"""engine.weights on small synthetic files: split-model join + verify (CI never installs the real Qwen packages),
+the cache folder, and damaged model files (one error naming the file, never a traceback)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,23 @@ import hashlib
 from pathlib import Path
 
 import pytest
+import torch
 
-from engine.errors import ModelNotFoundError
-from engine.weights import SPLIT_MODELS, ChecksumError, SplitModel, join_parts, resolve_model, split_path
+from engine import weights
+from engine.errors import EngineError, ModelFileError, ModelNotFoundError
+from engine.weights import (
+    SPLIT_MODELS,
+    ChecksumError,
+    SplitModel,
+    _Converted,
+    cache_root,
+    convert_gguf,
+    join_parts,
+    load_config,
+    load_state_dict,
+    resolve_model,
+    split_path,
+)
 
 CHUNKS = [bytes([i]) * (100 + i) for i in range(11)]  # 11 parts: part10 sorts before part2 as text
 JOINED = b"".join(CHUNKS)
@@ -86,7 +101,7 @@ def test_split_path_joins_installed_parts_once(fake_split):
 def test_converted_split_model_resolves_without_packages(fake_split, tmp_path):
     done = tmp_path / "cache" / "models" / SHA[:16]
     done.mkdir(parents=True)
-    (done / "model.safetensors").write_bytes(b"")
+    weights._write_converted(tiny_converted(), done)  # a whole entry: a damaged one would be converted again
     assert resolve_model(fake_split[0]) == done
 
 
@@ -145,3 +160,118 @@ def test_cpu_speed_measures_this_machine():
 
     gbs, ms = cpu_speed()
     assert 0.5 < gbs < 1000 and 0.01 < ms < 1000
+
+
+def test_cache_root_empty_means_the_default_and_paths_are_absolute(monkeypatch, tmp_path):
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    for empty in ("", "  "):  # `VOICEBOT_CACHE=` once made the current directory the cache (2.5 GB written there)
+        monkeypatch.setenv("VOICEBOT_CACHE", empty)
+        assert cache_root() == tmp_path / "home" / ".cache" / "voicebot"
+    monkeypatch.delenv("VOICEBOT_CACHE")
+    assert cache_root() == tmp_path / "home" / ".cache" / "voicebot"
+    monkeypatch.setenv("VOICEBOT_CACHE", "~/vc")
+    assert cache_root() == tmp_path / "home" / "vc"
+    monkeypatch.setenv("VOICEBOT_CACHE", "rel/cache")
+    assert cache_root() == tmp_path / "rel" / "cache"
+
+
+def tiny_gguf(path: Path) -> bytes:
+    """A small but valid GGUF file (one tensor) at `path`; returns its bytes."""
+    import gguf
+    import numpy as np
+
+    writer = gguf.GGUFWriter(str(path), "llama")
+    writer.add_block_count(1)
+    writer.add_tensor("token_embd.weight", np.ones((64, 32), np.float32))
+    writer.write_header_to_file()
+    writer.write_kv_data_to_file()
+    writer.write_tensors_to_file()
+    writer.close()
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("cut", ["text", "header", "metadata", "tensors"])
+def test_an_unreadable_gguf_is_one_error_naming_it_and_writes_nothing(monkeypatch, tmp_path, cut):
+    monkeypatch.setenv("VOICEBOT_CACHE", str(tmp_path / "cache"))
+    whole = tiny_gguf(tmp_path / "whole.gguf")
+    bad = tmp_path / "model.gguf"
+    sizes = {"header": 40, "metadata": 100, "tensors": len(whole) // 2}
+    bad.write_bytes(b"this is not a model\n" if cut == "text" else whole[: sizes[cut]])  # an interrupted download
+    with pytest.raises(ModelFileError) as err:
+        resolve_model(str(bad))
+    assert str(bad) in str(err.value) and "\n" not in str(err.value)
+    assert "complete GGUF file" in str(err.value)
+    models = tmp_path / "cache" / "models"
+    assert not models.exists() or list(models.iterdir()) == []  # no entry, no temporary directory left
+
+
+def test_a_cut_safetensors_or_config_is_one_error_naming_the_file(monkeypatch, tmp_path):
+    from safetensors.torch import save_file
+
+    monkeypatch.setenv("VOICEBOT_CACHE", str(tmp_path / "cache"))
+    model = tmp_path / "hf"
+    model.mkdir()
+    (model / "config.json").write_text("{}")
+    (model / "tokenizer.json").write_text("{}")
+    save_file({"w": torch.ones(100, 100)}, str(model / "model.safetensors"))
+    whole = (model / "model.safetensors").read_bytes()
+    (model / "model.safetensors").write_bytes(whole[: len(whole) // 2])
+    assert resolve_model(str(model)) == model
+    with pytest.raises(ModelFileError, match=r"model file .*model\.safetensors .*replace it with a complete copy"):
+        load_state_dict(model)
+    (model / "config.json").write_text('{"hidden_size": 8')
+    with pytest.raises(ModelFileError, match=r"model file .*config\.json \(JSONDecodeError"):
+        load_config(model)
+
+
+def tiny_converted() -> _Converted:
+    """What reading a GGUF gives, without a real model: one tensor and a two-word tokenizer."""
+    from tokenizers import Tokenizer
+    from tokenizers.models import WordLevel
+
+    tokenizer = Tokenizer(WordLevel({"hello": 0, "[UNK]": 1}, unk_token="[UNK]"))
+    return _Converted({"hidden_size": 4}, {"model.norm.weight": torch.ones(4)}, tokenizer, {})
+
+
+def test_a_damaged_converted_model_is_converted_again(monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("VOICEBOT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(weights, "_read_gguf", lambda path: tiny_converted())
+    gguf_file = tmp_path / "m.gguf"
+    gguf_file.write_bytes(b"GGUF and the rest")
+    entry = convert_gguf(gguf_file, "ab" * 32)
+    assert entry == tmp_path / "cache" / "models" / ("ab" * 8)
+    weights_file = entry / "model.safetensors"
+    weights_file.write_bytes(weights_file.read_bytes()[:-10])  # a crash or a disk error cut it after the rename
+    with pytest.raises(ModelFileError, match=f"delete {entry} and start again"):
+        load_state_dict(entry)  # what a start that did not check the entry would meet
+    assert convert_gguf(gguf_file, "ab" * 32) == entry
+    assert f"the converted model {entry} is damaged" in capsys.readouterr().err
+    assert torch.equal(load_state_dict(entry)["model.norm.weight"], torch.ones(4))
+    assert load_config(entry) == {"hidden_size": 4}
+
+
+def test_a_damaged_tokenizer_is_one_error_naming_the_folder(monkeypatch, tmp_path):
+    from engine.engine import load_tokenizer
+
+    monkeypatch.setenv("VOICEBOT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(weights, "_read_gguf", lambda path: tiny_converted())
+    gguf_file = tmp_path / "m.gguf"
+    gguf_file.write_bytes(b"GGUF and the rest")
+    entry = convert_gguf(gguf_file, "cd" * 32)
+    assert load_tokenizer(entry).vocab_size == 2
+    (entry / "tokenizer.json").write_text('{"model": ')
+    with pytest.raises(ModelFileError, match=f"model folder {entry} .*delete {entry} and start again"):
+        load_tokenizer(entry)
+
+
+def test_a_cache_that_is_a_file_is_one_error(monkeypatch, tmp_path):
+    blocker = tmp_path / "cache"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("VOICEBOT_CACHE", str(blocker))
+    gguf_file = tmp_path / "m.gguf"
+    tiny_gguf(gguf_file)
+    with pytest.raises(EngineError, match=f"cannot create the model cache folder {blocker}/models .*VOICEBOT_CACHE"):
+        convert_gguf(gguf_file)
+    with pytest.raises(EngineError, match=f"cannot create the model cache folder {blocker}/gguf"):
+        join_parts(write_parts(tmp_path), blocker / "gguf" / "m.gguf", len(JOINED), SHA)
