@@ -184,6 +184,33 @@ def test_a_run_whose_every_turn_failed_says_so_and_exits_1(tmp_path, testdata):
     assert "Traceback" not in proc.stderr, proc.stderr
 
 
+def test_ctrl_c_keeps_the_report_of_the_turns_answered_so_far(tmp_path, testdata):
+    """Interrupted after its first turn, a real-time run wrote no report at all."""
+    import signal
+
+    clips = [load_audio(testdata / f, 16000) for f in ("spk1_snt1.wav", "spk2_snt2.wav")]
+    gap = np.zeros(16000 * 4, np.float32)
+    rec, report = tmp_path / "two.wav", tmp_path / "report.json"
+    sf.write(rec, np.concatenate([clips[0], gap, clips[1], gap, clips[0], gap]), 16000)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voicebot", "run", str(rec), "--report", str(report)],
+        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:  # real time: the second sentence is still seconds away
+            if line.lstrip().startswith("voice_to_voice") or "voice_to_voice=" in line:
+                break
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    data = json.loads(report.read_text())
+    assert data["interrupted"] is True and len(data["turns"]) >= 1 and data["turns"][0]["transcript"], data
+    assert "Traceback" not in err, err
+
+
 @module_loop
 async def test_outputs_go_into_new_folders_and_an_unwritable_one_is_a_clear_error(cfg, models, testdata, tmp_path):
     samples = load_audio(testdata / "spk2_snt2.wav", 16000)

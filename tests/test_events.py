@@ -130,6 +130,19 @@ def test_a_turn_event_is_the_observers_record() -> None:
     assert event["interrupted"] is False and event["heard_text"] is None and event["end_verdict"] == "complete"
 
 
+def test_a_reply_cut_before_it_was_done_keeps_the_text_it_had() -> None:
+    """A barge-in before the reply's LLMDone: the record said `bot:` with nothing, though words were played."""
+    got: list[TurnRecord] = []
+    obs = TurnObserver(BUDGETS, realtime=True, on_turn=got.append)
+    obs.start(0.0)
+    obs.on_frame(fr.TurnEnded(1, 0.5, 3.2, 3.44, 0.21, "complete"), 3.44)
+    obs.on_frame(fr.LLMText(1, "The air is"), 3.6)
+    obs.on_frame(fr.LLMText(1, " pure up there, "), 3.7)
+    obs.on_frame(fr.ReplyFinished(1, interrupted=True, heard_text="The air is"), 4.5)
+    assert got[0].reply_text == "The air is pure up there," and got[0].heard_text == "The air is"
+    assert got[0].interrupted
+
+
 def test_session_event_has_the_budgets_and_the_stage_order() -> None:
     event = events.session_event(BUDGETS)
     _check(event, "session")

@@ -75,8 +75,10 @@ class TurnObserver:
         if isinstance(frame, fr.Transcript) and frame.final:
             rec.transcript = frame.text
             rec.asr_final_s = self._stamp(rec.asr_final_s, frame.turn_id, wall)
-        elif isinstance(frame, fr.LLMText) and frame.text.strip():
-            rec.llm_first_token_s = self._stamp(rec.llm_first_token_s, frame.turn_id, wall)
+        elif isinstance(frame, fr.LLMText):  # the reply so far: one cut before its LLMDone is not left empty
+            rec.reply_text += frame.text
+            if frame.text.strip():
+                rec.llm_first_token_s = self._stamp(rec.llm_first_token_s, frame.turn_id, wall)
         elif isinstance(frame, fr.LLMDone):
             rec.reply_text = frame.text
             rec.error = frame.error
@@ -121,6 +123,7 @@ class TurnObserver:
             return
         rec.interrupted = interrupted
         rec.heard_text = heard_text
+        rec.reply_text = rec.reply_text.strip()
         rec.finish(self.budgets_ms)
         self.turns.append(rec)
         if self.on_turn is not None:

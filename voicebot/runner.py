@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import sys
 import time
 from collections.abc import Callable
@@ -62,12 +64,25 @@ async def run_file(
     samples, gain_db = raise_quiet(samples)
     if gain_db:
         print(f"{path} is quiet: raised by {gain_db:.0f} dB for the VAD to hear it", file=sys.stderr)
-    turns, audio = await run_recording(cfg, models, samples, realtime, trailing_silence_s, on_turn=print_turn)
+    meta = {"input": str(path), "realtime": realtime, "input_duration_s": round(len(samples) / 16000, 3)}
+    done: list[TurnRecord] = []
+
+    def on_turn(rec: TurnRecord) -> None:
+        print_turn(rec)
+        done.append(rec)
+
+    try:
+        turns, audio = await run_recording(cfg, models, samples, realtime, trailing_silence_s, on_turn=on_turn)
+    except asyncio.CancelledError:  # Ctrl-C: the turns answered so far are not thrown away
+        if report is not None and done:
+            with contextlib.suppress(OSError):
+                write_json_atomic(report, report_dict(done, {**meta, "interrupted": True}))
+                print(f"interrupted: the report of {len(done)} turns so far is in {report}", file=sys.stderr)
+        raise
     if not turns:
         print(f"no speech turn found in {path}", file=sys.stderr)
     try:  # the report first: it is what a failed WAV would otherwise take with it
         if report is not None:
-            meta = {"input": str(path), "realtime": realtime, "input_duration_s": round(len(samples) / 16000, 3)}
             write_json_atomic(report, report_dict(turns, meta))
             print(f"report: {report}", file=sys.stderr)
         if out is not None and len(audio):
