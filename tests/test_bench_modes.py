@@ -122,6 +122,7 @@ def test_build_conversation_refuses_a_gap_that_would_merge_turns() -> None:
         ["bench", "--turns", "4"],  # needs --conversation
         ["bench", "--questions", "--fast"],  # would be ignored
         ["bench", "--conversation", "--gap-s", "0"],
+        ["bench", "--limit", "-1"],  # quietly dropped the last recording
     ],
 )
 def test_bench_mode_options_fail_before_loading_models(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:

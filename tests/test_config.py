@@ -22,6 +22,7 @@ def test_default_yaml_matches_the_typed_defaults() -> None:
         ({"asr": {"beam_size": 0}}, "asr.beam_size"),
         ({"vad": {"pause_ms": 900, "end_silence_ms": 400}}, "pause_ms must not exceed end_silence_ms"),
         ({"llm": {"backend": "openai"}}, "needs llm.url"),
+        ({"llm": {"backend": "openai", "url": "localhost:8000/v1"}}, "llm.url must start http://"),
         ({"llm": {"backend": "llama"}}, "llm.backend"),
         ({"llm": {"dtype": "int4"}}, "llm.dtype"),
         ({"llm": {"device": "tpu"}}, "llm.device"),

@@ -132,6 +132,7 @@ def test_output_mistakes_are_found_before_the_models_load(tmp_path, testdata):
         (["--out", str(tmp_path / "a.wav"), "--report", str(tmp_path / "a.wav")], "the same file"),
         (["--trailing-silence", "-1"], "--trailing-silence"),
         (["--trailing-silence", "nan"], "--trailing-silence"),
+        (["--out", str(tmp_path / "reply.mp3")], "name it .wav"),  # WAV data under an .mp3 name
     ]
     for flags, needle in cases:
         proc = _cli("run", str(rec), "--fast", *flags)

@@ -94,6 +94,8 @@ def _check_run_args(args: argparse.Namespace) -> None:
             raise VoicebotError(f"cannot write {out}: {folder} is a file, not a folder")
         if not os.access(folder, os.W_OK):
             raise VoicebotError(f"cannot write {out}: {folder} is not writable")
+    if args.out is not None and args.out.suffix.lower() != ".wav":  # WAV data under an .mp3 name played nowhere
+        raise VoicebotError(f"--out writes WAV audio: name it .wav, not {args.out.name}")
 
 
 async def _main(args: argparse.Namespace) -> int:
@@ -219,6 +221,8 @@ def _check_bench_args(args: argparse.Namespace) -> None:
         raise VoicebotError("--limit does not apply to --conversation (use --turns)")
     if args.questions and args.manifest:
         raise VoicebotError("--manifest does not apply to --questions (the questions are synthesized)")
+    if args.limit < 0:  # -1 quietly dropped the last recording
+        raise VoicebotError(f"--limit must be 0 (all) or more, got {args.limit}")
     if (args.turns is not None and args.turns < 1) or (args.gap_s is not None and args.gap_s <= 0):
         raise VoicebotError("--turns must be >= 1 and --gap-s > 0")
 

@@ -208,6 +208,8 @@ class LlmConfig(_Section):
     def _consistent(self) -> LlmConfig:
         if self.backend == "openai" and not self.url:
             raise ValueError("backend 'openai' needs llm.url (e.g. http://127.0.0.1:8000/v1)")
+        if self.url and not re.match(r"https?://[^/\s]+", self.url):  # "localhost:8000/v1" failed at the first turn
+            raise ValueError(f"llm.url must start http:// or https://, got {self.url!r}")
         if (self.speculation == "draft") != (self.draft_model is not None):
             raise ValueError("llm.draft_model is needed by, and only used with, speculation 'draft'")
         return self

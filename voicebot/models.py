@@ -114,10 +114,11 @@ async def load_models(cfg: Config) -> Models:
     except AudioError as e:
         raise VoicebotError(str(e)) from e
     voice = f"coqui: {cfg.tts.model}" if cfg.tts.backend == "coqui" else cfg.tts.voice
+    llm = cfg.llm.model if cfg.llm.backend == "engine" else f"server {cfg.llm.url}"  # not the engine's model name
     loaded = await asyncio.gather(
         asyncio.to_thread(_timed, f"ASR ({cfg.asr.model})", WhisperAsr, asr_options(cfg)),
         asyncio.to_thread(_timed, f"TTS ({voice})", _load_tts, cfg),
-        asyncio.to_thread(_timed, f"LLM ({cfg.llm.model})", _load_llm, cfg, priority),
+        asyncio.to_thread(_timed, f"LLM ({llm})", _load_llm, cfg, priority),
         return_exceptions=True,
     )
     errors = [e for e in loaded if isinstance(e, BaseException)]
