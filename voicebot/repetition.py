@@ -9,6 +9,10 @@ begins (`loop_start`), on the text, so it works the same with any backend. The r
 - a run of `SPAN_WORDS` (6) words the reply already said, anywhere: no answer repeats six words in a
   row verbatim unless it repeats itself;
 - a shorter unit of 1-5 words said three times in a row ("no, no, no" is cut to "no,").
+
+Words that may be a loop's start are held back until it is clear (`repeating_tail`): the rules fire only on
+the sixth repeated word (or the third unit), and the five before it had gone to the voice ("a pair of
+sunglasses, a pair of sunglasses," ended a cut reply).
 """
 
 from __future__ import annotations
@@ -39,3 +43,16 @@ def loop_start(text: str) -> int | None:
             if all(words[n - unit * (k + 1) : n - unit * k] == last for k in range(1, SHORT_REPEATS)):
                 starts.append(n - unit * (SHORT_REPEATS - 1))
     return matches[min(starts)].start() if starts else None
+
+
+def repeating_tail(text: str) -> int | None:
+    """The character offset of the words at the end of `text` that may be starting a loop: 1-5 words the
+    reply already said; None if there are none. Held back, they are said once the next word shows there is
+    no loop (a word or two later: "the" again, then a new word), and dropped if there is."""
+    matches = list(_WORD.finditer(text))
+    words = [m.group().lower() for m in matches]
+    n = len(words)
+    for k in range(min(SPAN_WORDS - 1, n - 1), 0, -1):  # the longest first
+        if any(words[i : i + k] == words[n - k :] for i in range(n - k)):
+            return matches[n - k].start()
+    return None

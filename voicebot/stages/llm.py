@@ -36,7 +36,7 @@ from voicebot.conversation import Conversation, WholeReply
 from voicebot.errors import VoicebotError
 from voicebot.llm import LLMClient, ReplyParams
 from voicebot.pipeline import Stage
-from voicebot.repetition import loop_start
+from voicebot.repetition import loop_start, repeating_tail
 from voicebot.speaking_rate import next_rate, rate_request
 
 WARM_WORDS = 3  # committed words that must be new before the next warm-up prefill
@@ -211,13 +211,19 @@ class LlmStage(Stage):
             self._gen = self._relay = None
 
     async def _relay_reply(self, gen: _Generation) -> None:
-        sent, loop = "", None
+        sent, held, loop = "", "", None
         while loop is None and isinstance(item := await gen.queue.get(), str):
-            loop = loop_start(sent + item)  # going round in circles: stop where the loop began
-            piece = item if loop is None else (sent + item)[len(sent) : max(loop, len(sent))]
+            text = sent + held + item
+            loop = loop_start(text)  # going round in circles: stop where the loop began
+            cut = loop if loop is not None else repeating_tail(text)  # what may be a loop's start waits
+            cut = len(text) if cut is None else max(cut, len(sent))
+            piece, held = text[len(sent) : cut], text[cut:] if loop is None else ""
             if piece:
                 await self.emit(fr.LLMText(gen.turn_id, piece))
                 sent += piece
+        if held:  # no loop after all
+            await self.emit(fr.LLMText(gen.turn_id, held))
+            sent += held
         reply = (sent if loop is None else whole_sentences(sent[:loop]) or sent[:loop]).strip()  # as the voice cuts it
         self.conversation.record_reply(gen.turn_id, reply)  # without the loop: the model must not see it again
         error = item.error if isinstance(item, _End) else None
