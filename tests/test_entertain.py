@@ -88,7 +88,8 @@ def test_another_one_after_a_request_is_more_of_the_same() -> None:
     assert story is not None and story.opener in STORY_OPENERS
     assert entertain("Another one.", random.Random(3), 2, ["Tell me a joke.", "What is the capital of France?"]) is None
     assert entertain("Another one.", random.Random(3), 2) is None
-    for unhappy in ("That wasn't funny. Tell me a better one.", "I heard that one. Give me a different one."):
+    for unhappy in ("That wasn't funny. Tell me a better one.", "I heard that one. Give me a different one.",
+                    "Give me another one, but easier."):  # fmt: skip
         better = entertain(unhappy, random.Random(3), 2, ["Tell me a joke."])  # it told the same joke again
         assert better is not None and better.opener in TOLD and better.opener != first.opener, unhappy
 

@@ -134,16 +134,25 @@ def test_questions_about_the_assistant_get_who_it_is() -> None:
     assert notes("Are you human?").endswith('Reply: "No, I\'m not a person. I\'m Voicebot, a computer program."')
     assert 'Reply: "No, I\'m offline' in notes("Are you connected to the internet?")
     assert 'Reply: "Yes' in notes("Are you an AI?")
-    assert "Reply" not in notes("Who made you?")
+    # who it is, who made it, what it can do, whether it listens: whole replies (the model read the note out, its
+    # id "qwen2.5-coder-0.5b" included, and said "Yes, I am listening to you all the time.")
+    whole = {"Who are you?": "I'm Voicebot, an offline voice assistant.", "Who made you?": "Voicebot project",
+             "Are you listening to me all the time?": "I'm offline", "Are you smarter than Siri?": "small"}
+    for asked, said in whole.items():
+        start = notes.opener(asked)
+        assert isinstance(start, WholeReply) and said in start and f'Reply: "{start}"' in notes(asked), asked
+    assert notes.opener("What are you doing?") is None
     # its name too: after the user gave theirs, the model answered "What's your name?" with it ("My name is Priya.")
     assert notes("What's your name?").endswith('Reply: "My name is Voicebot."')
     assert TurnNotes(None)("What's your name?") is None  # no model given: no such note
     # the reply to give is also the reply's start, word for word
     assert notes.opener("Are you a man or a woman?") == "Neither: I'm Voicebot, a computer program."
     assert notes.opener("Are you a real person?") == "No, I'm not a person. I'm Voicebot, a computer program."
-    assert notes.opener("What's your name?") == "My name is Voicebot." and notes.opener("Who made you?") is None
+    assert notes.opener("What's your name?") == "My name is Voicebot."
     assert TurnNotes(None).opener("Are you human?") is None
     assert TurnNotes(None, rate=True).opener("Speak slower please.") == "Sure, I'll speak more slowly."
+    missed = TurnNotes(None, rate=True).opener("Could you slow down? I didn't catch that.", 1, ["Hi."], "It is 5 PM.")
+    assert missed == "Sure, I'll speak more slowly. It is 5 PM." and isinstance(missed, WholeReply)  # it said no more
     assert TurnNotes(None).opener("Speak slower please.") is None  # a voice that cannot change pace
     assert model_label("qwen2.5-coder-0.5b") == "qwen2.5-coder-0.5b"
 
@@ -166,7 +175,11 @@ def test_a_question_about_the_conversation_gets_the_users_own_words_or_that_ther
     assert notes("What were we talking about?", 2, said) == f'The user\'s words so far: "{said[0]}", "{said[1]}".'
     assert notes.opener("What did I just say?") == "You haven't asked me anything yet."
     assert notes.opener("What have we talked about so far?") == "We haven't talked about anything yet."
-    for other in ("What did I say about the weather?", "What did we talk about yesterday?", "What did you say?",
+    # other conversations it does not keep ("Do you remember what I said yesterday?" got yesterday's date and a quote)
+    for past in ("Do you remember what I said yesterday?", "What did we talk about yesterday?",
+                 "Can you recall our last chat?"):  # fmt: skip
+        assert notes.opener(past, 2, said).startswith("No, I don't remember other conversations"), past
+    for other in ("What did I say about the weather?", "I remember yesterday was fun.", "What did you say?",
                   "Summarize the plot of Hamlet.", "What was the question?",
                   "I remember what I said to my mom."):  # fmt: skip
         assert notes.opener(other, 2, said) is None and notes(other, 2, said) is None, other
@@ -233,6 +246,15 @@ def test_go_on_starts_the_reply_with_also_and_a_story_with_then() -> None:
     assert conv.reply_start("Go on.") == "Then,"
 
 
+def test_signing_off_gets_a_goodbye() -> None:
+    """"Okay, I'm almost at the office. Talk later." was said back word for word."""
+    notes = TurnNotes(None)
+    for bye in ("Okay, I'm almost at the office. Talk later.", "I have to go now, bye.", "Gotta go!", "Goodbye."):
+        assert notes.opener(bye) == "Bye! Talk to you later." and isinstance(notes.opener(bye), WholeReply), bye
+    for other in ("I have to go to the store.", "See you tomorrow?", "Say goodbye to my mom for me."):
+        assert notes.opener(other) is None, other
+
+
 def test_say_that_shorter_is_the_last_replys_first_sentence_alone() -> None:
     """The 0.5B took the words for the question ("Yes, shorter is a more appropriate word ...")."""
     from voicebot.conversation import Conversation
@@ -243,7 +265,8 @@ def test_say_that_shorter_is_the_last_replys_first_sentence_alone() -> None:
     conv.add_user(1, "How do I get a wine stain out?")
     conv.record_reply(1, "Blot it, then rinse it with cold water from the back. Dr. Smith says salt helps too.")
     for shorter in ("Can you say that shorter?", "Shorter, please.", "Say it in one sentence.", "Too long.",
-                    "Summarize that.", "Give me the short version.", "Give me the gist.", "TL;DR?"):  # fmt: skip
+                    "Summarize that.", "Give me the short version.", "Give me the gist.", "TL;DR?",
+                    "Can you say that again but shorter?", "Okay, give me the one sentence version."):  # fmt: skip
         start = conv.reply_start(shorter)
         assert start == "Blot it, then rinse it with cold water from the back." and isinstance(start, WholeReply)
     for other in ("Which is shorter?", "Is a meter shorter than a yard?", "Summarize our conversation."):

@@ -88,6 +88,10 @@ def test_that_or_it_in_another_unit_converts_the_last_amount_said() -> None:
     assert conversion_note("What is that in miles?", ["What is the capital of France?"]) is None  # no amount
     assert conversion_note("In the kitchen.", ["It is 5 km away."]) is None  # no unit
     assert conversion_note("What's that in Celsius?", ["I ran 5 miles."]) is None  # another kind of unit
+    # asked "how many": the model said 4 teaspoons for a quarter cup
+    quarter = "How many tablespoons are in a quarter cup?"
+    assert conversion_note("And how many teaspoons is that?", [quarter]) == "A quarter of a cup is 12 teaspoons."
+    assert conversion_note("How much is that?", ["It costs 20 dollars."]) is None
 
 
 def test_a_recipe_amount_doubled_or_halved() -> None:

@@ -172,7 +172,9 @@ _MORE = re.compile(
     r"^\W*((ha( ?ha)+|lol|ok(ay)?|good one|nice one)\W+)?"
     r"([^.!?]*\b(funny|joke|lame|bad|terrible|boring|heard (that|it)|know (that|it))\b[^.!?]*[.!?]\s+)?"  # "That
     # wasn't funny. Tell me a better one." told the same joke again
-    r"(and |so |now )?(another( one)?|one more( time)?|more|again|do another( one)?|tell me another( one)?|"
+    r"(and |so |now )?(((give me|i want|let's have|let's hear|try|do) )?another( one)?"
+    r"(,? (but |an? )?(easier|harder|shorter|better|funnier|different|new)( one)?)?|"  # "Give me another, but easier."
+    r"one more( time)?|more|again|do another( one)?|tell me another( one)?|"
     r"do it again|once more|((tell me|give me|i want|try|do) )?an?( (better|different|new|funnier|other))+ one)"
     r"\W*(please\W*)?$",
     re.IGNORECASE,

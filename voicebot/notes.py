@@ -191,11 +191,13 @@ _SAY_AGAIN = re.compile(
 )
 # Asked for the last reply shorter: its first sentence. The 0.5B took the words themselves for the question ("Can
 # you say that shorter?" -> "Yes, shorter is a more appropriate word to describe the stain remover.").
-_SHORTER = re.compile(
-    r"^\W*(?:(?:can|could|would) you |please )?(?:(?:say|make|put|give me|tell me|keep) (?:that|it|this|your answer)"
+_SHORTER = re.compile(  # also "Can you say that again but shorter?", "Okay, give me the one sentence version."
+    r"^\W*(?:(?:okay|ok|so|well|alright|all right|hmm|um|just)\W+)*"
+    r"(?:(?:can|could|would) you |please )?(?:(?:say|make|put|give me|tell me|keep) (?:that|it|this|your answer)"
+    r"(?: again)?(?:,? (?:but|and|only|just))?"
     r"(?: a bit| a little)? (?:shorter|briefer|short|brief|in (?:one|a) sentence|in (?:a )?few(?:er)? words|in short)|"
     r"summari[sz]e (?:that|it|this|your answer)|(?:give me |what's |just )?(?:the )?(?:short version|gist|tl;? ?dr|"
-    r"summary)|shorter|in short|in brief|briefly|too long|tl;? ?dr)"
+    r"(?:one|single)[ -]sentence version|quick version|summary)|shorter|in short|in brief|briefly|too long|tl;? ?dr)"
     r"(?:\W+please)?\W*$",
     re.IGNORECASE,
 )
@@ -207,6 +209,29 @@ _GO_ON = re.compile(
     re.IGNORECASE,
 )
 _ALSO = "Also,"
+# Other conversations, which it does not keep: "Do you remember what I said yesterday?" got yesterday's date (the
+# clock note) and a made-up quote.
+_PAST_TALK = re.compile(
+    r"\b(do|can|did|will) you (still )?(remember|recall)\b.*\b(yesterday|last (time|night|week|month)|"
+    r"the other day|before today|(our|my|other|last|previous) (conversations?|chats?|talks?))\b|"
+    r"\bwhat did (i|we) (say|tell you|ask|talk about)( you)? (yesterday|last time|last (night|week)|the other day)\b",
+    re.IGNORECASE,
+)
+_NO_PAST = "No, I don't remember other conversations: each one starts fresh. I only know what you've said in this one."
+# Signing off after a remark ("Okay, I'm almost at the office. Talk later."), which the model said back word for word.
+_SIGN_OFF = re.compile(
+    r"^\W*(?:(?:okay|ok|alright|all right|well|right)\W+)?(?:[^.?!]*[.!]\s+)?(?:i'?ll )?(?:talk (?:to you )?"
+    r"(?:later|soon)|(?:good)?bye(?: now| for now)?|see (?:you|ya)(?: later| soon)?|catch you later|gotta go|"
+    r"i have to go|i've got to go)(?:\W+(?:now|then|bye|soon|later|thanks|thank you))*[.!\s]*$",
+    re.IGNORECASE,
+)
+_BYE = "Bye! Talk to you later."
+# Said with "slow down": the user missed the last reply (it got "Sure, I'll speak more slowly." and nothing more).
+_MISSED = re.compile(
+    r"\b(didn't|did not|couldn't|could not|can't|cannot) (catch|hear|get|follow|understand)\b|\bmissed (that|it)\b|"
+    r"\b(repeat|again)\b",
+    re.IGNORECASE,
+)
 _A_FACT = "Tell me a fun fact."  # what a yes to feelings.OFFER asks for
 _TALKED = "We talked about"  # the reply's start for a summary, which the model goes on from
 # Questions about the assistant itself, which the model answers with a name and a maker it makes up ("My name
@@ -216,7 +241,8 @@ _ABOUT_SELF = re.compile(
     r"are you (a |an )?(robot|human|person|real|alive|man|woman|boy|girl|male|female|ai|bot|machine|computer|"
     r"chat ?gpt|siri|alexa|"
     r"google|connected|online|on the internet)|what can you do|what do you do|(what|which) (language )?model|"
-    r"(about|introduce) yourself|tell me about you)\b",
+    r"(about|introduce) yourself|tell me about you|are you (always |still )?(listening|recording)|"
+    r"(do|will) you (always )?(listen|record)|are you (smarter|better|cleverer|dumber) than)\b",
     re.IGNORECASE,
 )
 
@@ -254,6 +280,7 @@ def clock_note(now: datetime) -> str:
 
 # A yes-or-no question about what it is, and the reply to give: told only the facts, the 0.5B still said
 # "Yes" to "Are you human?" and "Are you connected to the internet?" (docs/MEASUREMENTS.md).
+_CAN_DO = "I can chat, answer questions, do sums and conversions, spell words, and tell the time and date."
 _ARE_YOU = (
     (r"(man|woman|boy|girl|male|female) or (a |an )?\w+", "Neither: I'm Voicebot, a computer program."),
     (r"alive|living", "No, I'm not alive. I'm Voicebot, a computer program."),
@@ -266,6 +293,23 @@ _ARE_YOU = (
 _ARE_YOU_PATTERNS = tuple(
     (re.compile(rf"\bare you (a |an )?({words})\b", re.IGNORECASE), reply) for words, reply in _ARE_YOU
 )
+# Whole replies to the other questions about it: with the note alone the model read it out, four sentences and
+# "qwen2.5-coder-0.5b" included, to "Who are you?" and again to "Who made you?", and said "Yes, I am listening
+# to you all the time." and "Yes, I am smarter than Siri."
+_ABOUT_REPLIES = tuple(
+    (re.compile(pattern, re.IGNORECASE), WholeReply(reply))
+    for pattern, reply in (
+        (r"\bwho (made|built|created|trained|designed|programmed) you\b",
+         "I was made by the open-source Voicebot project, and I run offline, on a small language model."),
+        (r"\bwho are you\b|\bwhat are you\W*$|\b(about|introduce) yourself\b|\btell me about you\W*$",
+         f"I'm Voicebot, an offline voice assistant. {_CAN_DO}"),
+        (r"\bwhat can you do\b|\bwhat do you do\W*$", _CAN_DO),
+        (r"\b(listen|listening|record|recording)\b",
+         "Yes, while we're talking. I'm offline: nothing you say goes to the internet."),
+        (r"\b(smarter|better|cleverer|dumber) than\b",
+         "Probably not: big assistants online know more than a small offline one like me. Try me, though!"),
+    )
+)  # fmt: skip
 
 
 def about_note(text: str, model: str) -> str | None:
@@ -278,8 +322,7 @@ def about_note(text: str, model: str) -> str | None:
     return (
         f"About you: your name is Voicebot. You are a computer program, not a person, made by the open-source "
         f"Voicebot project on the {model} language model. You are not ChatGPT. You are offline: you have no "
-        "internet connection. You can chat, answer questions, do sums and conversions, spell words, and tell "
-        f"the time and date.{reply}"
+        f"internet connection. {_CAN_DO.replace('I can', 'You can')}{reply}"
     )
 
 
@@ -288,13 +331,14 @@ _YOUR_NAME = re.compile(r"\bwhat('s| is) your name\b", re.IGNORECASE)
 
 
 def about_reply(text: str) -> str | None:
-    """The reply to a yes-or-no question about what it is ("Are you human?"), or to its name; None for other
-    words."""
+    """The reply to a yes-or-no question about what it is ("Are you human?"), to its name, or the whole reply to
+    who it is, who made it and what it can do; None for other words."""
     if _ABOUT_SELF.search(text) is None:
         return None
     if _YOUR_NAME.search(text):
         return "My name is Voicebot."
-    return next((reply for pattern, reply in _ARE_YOU_PATTERNS if pattern.search(text)), None)
+    replies = (*_ARE_YOU_PATTERNS, *_ABOUT_REPLIES)  # the yes-or-no questions the model goes on from, then whole
+    return next((reply for pattern, reply in replies if pattern.search(text)), None)
 
 
 # What the voice now does, and the reply to say: told only that its voice is slower, the model answered
@@ -583,10 +627,16 @@ class TurnNotes:
             return WholeReply(f"I'm sure. {fact}")  # a table's fact stands
         if self.limits and _NEW_TOPIC.match(text):
             return WholeReply(_WHAT_TOPIC)
+        if self.limits and _PAST_TALK.search(text):
+            return WholeReply(_NO_PAST)
+        if self.limits and _SIGN_OFF.match(text):
+            return WholeReply(_BYE)
         if self.limits and (reply := limits_reply(text, earlier) or recall_reply(text, earlier)):
             return reply
         if self.exact and (dated := self._dated(text, earlier)):
             return dated
+        if self.rate and said and (reply := rate_reply(text)) and _MISSED.search(text):
+            return WholeReply(f"{reply} {said}")  # "Slow down, I didn't catch that.": slower, and the reply again
         return rate_reply(text) if self.rate else None
 
     def known(self, text: str, earlier: Sequence[str] = ()) -> bool:

@@ -136,9 +136,14 @@ def _other_amount(text: str, earlier: Sequence[str]) -> Conversion | None:
     return Conversion(value, unit, before[0].target, inches)
 
 
+# "How many teaspoons is that?" asks what "What's that in teaspoons?" asks (the model said 4 for a quarter cup: 12).
+_HOW_MANY_THAT = re.compile(r"\bhow (?:many|much) ([a-z ]+?) (?:is|are|would be|'s) (?:that|it|this)\b", re.IGNORECASE)
+
+
 def _that_in(text: str, earlier: Sequence[str]) -> Conversion | None:
     """The last amount said, in the unit "that" or "it" is asked in: "The recipe says 350 degrees Fahrenheit.
     What's that in Celsius?" (no note: the model said "98.6 degrees Fahrenheit"), also one turn later."""
+    text = _HOW_MANY_THAT.sub(r"that in \1", text)
     tokens = tokenize(_written(text))
     lead = follow_up_lead(tokens) or 0
     if tokens[lead : lead + 1] == ["in"]:  # "And in kilograms?"
