@@ -260,7 +260,7 @@ _ASKS_TIME = re.compile(
 # read out: "3:21 PM, Sunday, December 6, 2026."); not of the user ("What year was I born?") or of a day the
 # clock counts from ("What day was it yesterday?": "yesterday" asks on its own).
 _PAST_EVENT = re.compile(r"\b(what|which) (day|week|month|year|decade|century) (was|were|did|had)\b", re.IGNORECASE)
-_SELF = re.compile(r"\b(i|me|my|we|us|our|born)\b", re.IGNORECASE)
+_SELF = re.compile(r"\b(i|me|my|born)\b", re.IGNORECASE)
 
 
 def about_time(text: str) -> bool:
