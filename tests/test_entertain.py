@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from voicebot.entertain import FACTS, JOKES, STORY_OPENERS, entertain
+from voicebot.entertain import FACTS, JOKES, STORY_OPENERS, Entertainment, entertain
 from voicebot.notes import TurnNotes
 
 STORIES = [
@@ -173,3 +173,31 @@ def test_the_conversation_tells_its_notes_the_users_words_before() -> None:
     start = conv.reply_start("Another one.")
     assert start in TOLD and start == notes.opener("Another one.", 1, ["Tell me a joke."])
     assert conv.prompt("Another one.")[-2] == {"role": "system", "content": notes("Tell me a joke.", 1)}
+
+
+def test_a_riddle_is_its_question_and_the_answer_comes_after_a_guess() -> None:
+    """The 0.5B made up "Why did the cat sleep? Because it had a bath!" and then "The answer is that the cat is
+    not a towel."."""
+    from voicebot.conversation import WholeReply
+
+    said: list[str] = []
+
+    def turn(text: str) -> Entertainment | None:
+        fun = entertain(text, random.Random(5), len(said) + 1, said)
+        said.append(text)
+        return fun
+
+    asked = turn("Tell me a riddle.")
+    assert asked is not None and isinstance(asked.opener, WholeReply) and asked.opener.endswith("?")
+    joke = next(j for j, _ in JOKES if j.startswith(asked.opener))
+    answer = joke.split("? ", 1)[1]
+    wrong = turn("Is it a towel?")
+    assert wrong is not None and wrong.opener == f"Nice try! The answer: {answer}"
+    again = turn("Give me another one, but easier.")  # past the guess: another riddle
+    assert again is not None and again.opener.endswith("?") and again.opener != asked.opener
+    answer = next(j for j, _ in JOKES if j.startswith(again.opener)).split("? ", 1)[1]
+    assert turn("I give up.").opener == f"The answer: {answer}"
+    third = turn("Another riddle, please.")
+    right = next(j for j, _ in JOKES if j.startswith(third.opener)).split("? ", 1)[1]
+    assert turn(f"Is it {right.lower().rstrip('.')}?").opener == f"Yes, that's it! {right}"
+    assert turn("What is the capital of France?") is None  # a question of its own, not a guess

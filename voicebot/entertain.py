@@ -24,6 +24,8 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from voicebot.conversation import WholeReply
+
 __all__ = ["FACTS", "JOKES", "STORY_OPENERS", "Entertainment", "entertain"]
 
 # Classic clean riddle jokes that work aloud: one question, one short answer; each with why it is funny, said to
@@ -164,6 +166,15 @@ _FACT = re.compile(
     re.IGNORECASE,
 )
 _TOPIC = re.compile(r"\b(?:jokes?|facts?) about (?:an? |the )?(?P<topic>[a-z ]+)", re.IGNORECASE)
+# A riddle: the joke's question alone, and its answer once the user guesses or gives up (the 0.5B made up "Why did
+# the cat sleep? Because it had a bath!" and then "The answer is that the cat is not a towel.").
+_RIDDLE = re.compile(r"\briddles?\b", re.IGNORECASE)
+_RIDDLE_NOTE = "If asked for a riddle, ask this one and do not give the answer yet: "
+_GIVE_UP = re.compile(
+    r"\b(what's|what is|tell me|give me) the answer\b|\bi give up\b|\bi (don't|do not) know\b|\bno idea\b|"
+    r"^\W*(tell me|what is it|what's it)\W*$",
+    re.IGNORECASE,
+)
 _SING = re.compile(r"\b(you|please|you to) (sing|hum)\b|^\W*(sing|hum)\b", re.IGNORECASE)
 _CANT_SING = "I can't sing, but I can tell you a story or a joke."
 # "Another one." asks for more of what was asked for before (the model told the same joke again), also after a
@@ -224,6 +235,8 @@ def entertain(text: str, session: random.Random, turn: int, earlier: Sequence[st
     "Another one." or "One more." right after a request (or after more of it, or a reaction to it) asks for
     more of the same, a new joke or story (the turn is another); "I don't get it." right after a joke gets
     why it is funny."""
+    if answered := _riddle_answer(text, session, turn, earlier):
+        return answered
     reacted = _NOT_GOT.search(text) or _LIKED.match(text) or _DISLIKED.match(text)
     if reacted and (told := _told_joke(session, turn, earlier)):
         if _LIKED.match(text):
@@ -239,6 +252,9 @@ def entertain(text: str, session: random.Random, turn: int, earlier: Sequence[st
     if _STORY.search(text):
         start = _drawn(STORY_OPENERS, session, turn)
         return Entertainment(f'Tell a short story now. Start with "{start}".', start)
+    if _RIDDLE.search(text):
+        question = _drawn([j for j, _ in JOKES], session, turn).split("? ", 1)[0] + "?"
+        return Entertainment(f'{_RIDDLE_NOTE}"{question}"', WholeReply(question))
     if _JOKE.search(text):
         if not (jokes := _about(text, [(j, j) for j, _ in JOKES])) and not more:
             return None  # none about that topic: the model's own
@@ -277,14 +293,42 @@ def _told_joke(session: random.Random, turn: int, earlier: Sequence[str]) -> str
     return next((joke for joke in _WHY if told.opener.endswith(joke)), None) if told is not None else None
 
 
+def _riddle_answer(text: str, session: random.Random, turn: int, earlier: Sequence[str]) -> Entertainment | None:
+    """The answer to the riddle the reply to the turn before asked, for a short guess or a give-up; else None."""
+    if not earlier or not _guess(text, earlier[-1]):
+        return None
+    before = random.Random()
+    before.setstate(session.getstate())  # drawn anew as then, leaving this turn's draws as they are
+    told = entertain(earlier[-1], before, turn - 1, earlier[:-1])
+    if told is None or not told.note.startswith(_RIDDLE_NOTE):
+        return None
+    joke = next(j for j, _ in JOKES if j.startswith(told.opener))
+    answer = joke.split("? ", 1)[1]
+    if set(re.findall(r"[a-z]{4,}", answer.lower())) & set(re.findall(r"[a-z]+", text.lower())):
+        reply = f"Yes, that's it! {answer}"
+    else:
+        reply = f"{'' if _GIVE_UP.search(text) else 'Nice try! '}The answer: {answer}"
+    return Entertainment(f'Reply: "{reply}"', WholeReply(reply))
+
+
+def _guess(text: str, before: str) -> bool:
+    """A short turn right after a riddle was asked for that asks for nothing new: a guess, or "I give up"."""
+    asks = (_SING, _STORY, _JOKE, _FACT, _RIDDLE, _MORE)
+    return bool(_RIDDLE.search(before) or _MORE.match(before)) and len(text.split()) <= 8 and not any(
+        pattern.search(text) for pattern in asks
+    )
+
+
 def _asked_before(earlier: Sequence[str]) -> str | None:
-    """What "Another one." asks more of: the last request before it, past other "more"s and up to two short
-    reactions ("Haha, good one.", "I don't get it."); None where a turn in between asks for something else."""
+    """What "Another one." asks more of: the last request before it, past other "more"s, up to two short
+    reactions ("Haha, good one.", "I don't get it.") and a guess at a riddle; None where a turn in between asks
+    for something else."""
     reactions = 0
-    for words in reversed(earlier):
+    for i in range(len(earlier) - 1, -1, -1):
+        words = earlier[i]
         if _MORE.match(words):
             continue
-        if reactions < 2 and _reaction(words):
+        if reactions < 2 and (_reaction(words) or (i and _guess(words, earlier[i - 1]))):
             reactions += 1
             continue
         return words

@@ -69,7 +69,7 @@ SHORT_REPLIES = (
     "really", "is that right", "say that again", "repeat that", "come again", "what did you say", "one more",
     "another one", "explain", "bye", "goodbye", "bye bye", "see you", "good night", "that's all", "that's it",
     "nothing else", "how are you", "what's new", "what do you think", "tell me a joke", "tell me another joke",
-    "tell me a story", "tell me another story", "tell me something funny",
+    "tell me a story", "tell me another story", "tell me something funny", "tell me a riddle", "another riddle",
     "say something funny", "make me laugh", "sing me a song", "tell me a fun fact", "give me a fun fact",
     "what", "sorry", "pardon", "pardon me", "huh", "wait what", "sorry what", "what was that",
 )  # fmt: skip
