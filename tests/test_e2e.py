@@ -196,7 +196,8 @@ def test_ctrl_c_keeps_the_report_of_the_turns_answered_so_far(tmp_path, testdata
     proc = subprocess.Popen(
         [sys.executable, "-m", "voicebot", "run", str(rec), "--report", str(report)],
         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as in a terminal, also when this
+    )  # fmt: skip  (test runs as a background job, whose children inherit SIGINT ignored)
     try:
         assert proc.stdout is not None
         for line in proc.stdout:  # real time: the second sentence is still seconds away

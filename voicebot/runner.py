@@ -68,7 +68,7 @@ async def run_file(
     done: list[TurnRecord] = []
 
     def on_turn(rec: TurnRecord) -> None:
-        print_turn(rec)
+        print_turn(rec, lambda line: print(line, flush=True))  # as it happens, also into a pipe (`| tee`)
         done.append(rec)
 
     try:
