@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import AsyncIterator
 
@@ -609,3 +610,48 @@ async def test_a_whole_reply_from_the_conversation_is_all_that_is_said(engine):
         assert p is not None and 0.0 <= p <= 1.0
         assert (done.text == whole) != longer and done.text.startswith("Red wine comes out"), done.text
         assert conv.messages[-1] == {"role": "assistant", "content": done.text}
+
+
+class _Said:
+    """An LLM client that says a fixed reply a word at a time: the stage's relay is under test, not a model."""
+
+    def __init__(self, reply: str) -> None:
+        self.pieces = re.findall(r"\s*\S+", reply)
+
+    async def stream(self, messages, params, cache_key=None, on_score=None, reply_start=""):
+        if on_score is not None:
+            on_score(None)
+        for piece in self.pieces:
+            yield piece
+
+    async def end_of_turn(self, messages, cache_key=None, background=False) -> None:
+        return None
+
+    def fits(self, messages, max_new_tokens) -> bool:
+        return True
+
+    def forget(self, cache_key: str) -> None:
+        pass
+
+    async def close(self) -> None:
+        pass
+
+
+async def _relayed(reply: str) -> tuple[str, str]:
+    """What the LLM stage sends on to the voice, and the reply it records, for a model that says `reply`."""
+    out = Collect()
+    stage = LlmStage(_Said(reply), Conversation("sys"), ReplyParams(max_tokens=200), preemptive=False)
+    await Pipeline([stage, out]).run(_once(fr.Transcript(1, "What should I pack?", True)))
+    await stage.close()
+    (done,) = [f for f in out.got if isinstance(f, fr.LLMDone)]
+    return "".join(f.text for f in out.got if isinstance(f, fr.LLMText)), done.text
+
+
+async def test_the_words_a_loop_starts_with_never_reach_the_voice() -> None:
+    """They went to the voice before the sixth repeated word stopped the reply: "... a pair of sunglasses, a
+    pair of sunglasses," was said."""
+    looped = "Pack a hat, a pair of sunglasses, a pair of sunglasses, a pair of sunglasses, a pair of sunglasses"
+    voiced, recorded = await _relayed(looped)
+    assert voiced.strip() == "Pack a hat, a pair of sunglasses," and recorded == "Pack a hat, a pair of sunglasses,"
+    for reply in ("Mix the flour and the eggs, then mix the flour and the milk.", "Very, very good. Yes."):
+        assert await _relayed(reply) == (reply, reply)  # held for a word or two, then said whole
