@@ -285,21 +285,22 @@ def _another(
 
 def _told_joke(session: random.Random, turn: int, earlier: Sequence[str]) -> str | None:
     """The joke the reply to the turn before told, if it told one of the list's."""
-    if not earlier:
-        return None
-    before = random.Random()
-    before.setstate(session.getstate())  # drawn anew as then, leaving this turn's draws as they are
-    told = entertain(earlier[-1], before, turn - 1, earlier[:-1])
+    told = _told_before(session, turn, earlier) if earlier else None
     return next((joke for joke in _WHY if told.opener.endswith(joke)), None) if told is not None else None
+
+
+def _told_before(session: random.Random, turn: int, earlier: Sequence[str]) -> Entertainment | None:
+    """What the reply to the turn before (`earlier[-1]`, not empty) was given to tell, drawn anew as then."""
+    before = random.Random()
+    before.setstate(session.getstate())  # leaving this turn's draws as they are
+    return entertain(earlier[-1], before, turn - 1, earlier[:-1])
 
 
 def _riddle_answer(text: str, session: random.Random, turn: int, earlier: Sequence[str]) -> Entertainment | None:
     """The answer to the riddle the reply to the turn before asked, for a short guess or a give-up; else None."""
     if not earlier or not _guess(text, earlier[-1]):
         return None
-    before = random.Random()
-    before.setstate(session.getstate())  # drawn anew as then, leaving this turn's draws as they are
-    told = entertain(earlier[-1], before, turn - 1, earlier[:-1])
+    told = _told_before(session, turn, earlier)
     if told is None or not told.note.startswith(_RIDDLE_NOTE):
         return None
     joke = next(j for j, _ in JOKES if j.startswith(told.opener))
