@@ -32,6 +32,9 @@ _SENTENCE_END = re.compile(r"[.!?…]+[\"'”’)\]]*$")
 _CLAUSE_END = re.compile(r"[,;:–—][\"'”’)\]]*$")
 _DROP = str.maketrans("", "", "#`~")  # and "*", dropped from a phrase once speakable has read "12 * 2" as times
 _OPERATOR = re.compile(r"^[*×x/÷=+−-]$|\d[*×/]$")  # a phrase ending here would cut a calculation in two
+# Thousands the model wrote with a space: "approximately 10, 000 kilometers" was said "ten, zero zero zero". A
+# group that starts with 0 is no list item, so it is joined; the break after "10," waits for the next word.
+_SPACED_THOUSANDS = re.compile(r"(?<![\d,])(\d{1,3}(?:,\d{3})*), (0\d\d)(?!\d)")
 
 
 class PhraseChunker:
@@ -52,7 +55,7 @@ class PhraseChunker:
 
     def push(self, text_delta: str) -> list[str]:
         """Add streamed text; return the phrases it completed (possibly none)."""
-        self._buf += text_delta.translate(_DROP)
+        self._buf = _SPACED_THOUSANDS.sub(r"\1,\2", self._buf + text_delta.translate(_DROP))
         out: list[str] = []
         while (cut := self._find_break()) is not None:
             phrase = _say(self._buf[: cut[0]], self._line_start)
@@ -96,6 +99,8 @@ class PhraseChunker:
             if count == 0 and self._line_start and LIST_MARKER.match(word + " "):
                 continue  # "1." or "-" opening a list item is not a phrase (mid-line, "144." is a number)
             count += 1
+            if word[-1] == "," and word[-2:-1].isdigit() and re.fullmatch(r"(0\d?)?", self._buf[m.end() :]):
+                return None  # "10," may go on as "10, 000" (_SPACED_THOUSANDS)
             if (
                 "\n" in space
                 or (_SENTENCE_END.search(word) and not _is_abbreviation(word))

@@ -74,6 +74,15 @@ def test_never_splits_numbers_or_abbreviations(text: str) -> None:
         assert not p.endswith(("Dr.", "Mr.", "e.g.", "i.e.", "J.", "R.", "U.S.", " 3."))
 
 
+@pytest.mark.parametrize("step", [1, 2, 5])
+def test_thousands_written_with_a_space_are_one_number_and_a_list_of_numbers_is_not(step: int) -> None:
+    """The 0.5B wrote "approximately 10, 000 kilometers" (said "ten, zero zero zero")."""
+    chunker = PhraseChunker(first_min_words=2, min_words=2)
+    said = stream("A marathon is approximately 10, 000 kilometers. About 1, 000, 000 people ran it.", step, chunker)
+    assert " ".join(said) == "A marathon is approximately 10,000 kilometers. About 1,000,000 people ran it."
+    assert " ".join(stream("Pick 5, 100 or 250, 10, 2.", step, chunker)) == "Pick 5, 100 or 250, 10, 2."
+
+
 def test_markdown_is_stripped() -> None:
     text = (
         "## Steps\n1. Open the **lid** with `care`.\n- See [the manual](http://x.y/m.html) for _more_ help."

@@ -94,6 +94,22 @@ def test_another_one_after_a_request_is_more_of_the_same() -> None:
         assert better is not None and better.opener in TOLD and better.opener != first.opener, unhappy
 
 
+def test_more_about_a_topic_named_alone_is_asked_anew_about_it() -> None:
+    """After jokes, "Something about cats this time." and "One more, but make it about food." got the last joke
+    again; "Can you do a knock-knock joke?" got no joke of the list."""
+    asked = ["Tell me a joke.", "Another one."]
+    cheese = entertain("One more, but make it about cheese.", random.Random(3), 3, asked)
+    assert cheese is not None and "cheese" in cheese.opener.lower()
+    space = entertain("Something about space this time.", random.Random(3), 2, ["Tell me a fun fact."])
+    assert space is not None and space.opener.removeprefix("Here's a fun fact: ") in [
+        f for topics, f in FACTS if "space" in topics
+    ]
+    assert entertain("Something about elephants.", random.Random(3), 3, asked) is None  # none: the model's own
+    assert entertain("Something about cheese.", random.Random(3), 2, ["What is the capital of France?"]) is None
+    knock = entertain("Can you do a knock-knock joke?", random.Random(3), 1)
+    assert knock is not None and knock.opener in TOLD
+
+
 def test_not_liking_a_joke_gets_an_offer_of_another_and_a_yes_gets_it() -> None:
     """"That's not funny." got the joke's explanation again."""
     first = entertain("Tell me a joke.", random.Random(3), 1)

@@ -19,6 +19,13 @@ def test_the_clock_note_reads_as_people_say_it() -> None:
     past = ["What year was that?", "What year did that happen?", "Which year was the Eiffel Tower built?"]
     assert not any(about_time(t) for t in past)
     assert all(about_time(t) for t in ["What day was it yesterday?", "What year was I born?", "What year is it?"])
+    # a rate, and "time" not of the clock ("How much water should I drink in a day?" got "In 1 day it will be")
+    others = ["How much water should I drink in a day?", "How often should I feed it in a week?",
+              "Something about cats this time.", "Read them one at a time.", "Got some free time?"]  # fmt: skip
+    assert not any(about_time(t) for t in others)
+    calendar = ["What's the date in a week?", "What day will it be in three days?", "Is this a good time to call?",
+                "Is this time of year good for planting?"]  # fmt: skip
+    assert all(about_time(t) for t in calendar)
     assert local_clock("Asia/Tokyo")().utcoffset().total_seconds() == 9 * 3600
     for unknown in ("Not/A_Zone", "America", "../etc"):  # "America" is a folder of zones (a 500 in serve before)
         assert local_clock(unknown)().tzinfo is not None, unknown  # unknown here: its own zone, no error
@@ -285,7 +292,8 @@ def test_doubting_a_fact_from_the_tables_gets_it_again_and_a_new_topic_is_asked_
     "Let's talk about something else." went back to the last topic."""
     notes = TurnNotes(None)
     asked = ["What is the capital of Australia?"]
-    for doubt in ("Are you sure?", "Why not Sydney?", "That's wrong.", "Really?", "I heard it was Sydney."):
+    for doubt in ("Are you sure?", "Why not Sydney?", "That's wrong.", "Really?", "I heard it was Sydney.",
+                  "Really? I always thought it was Sydney.", "Why isn't it Sydney then?"):  # fmt: skip
         start = notes.opener(doubt, 1, asked)
         assert start == "I'm sure. The capital of Australia is Canberra." and isinstance(start, WholeReply), doubt
     assert notes.opener("Are you sure?", 1, ["Who is Taylor Swift?"]) is None  # no fact of ours: the model's

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from voicebot.repetition import loop_start
+from voicebot.repetition import loop_start, may_open_as, may_retry_repeat, opens_as
 
 
 def _first_loop(reply: str) -> int | None:
@@ -59,3 +59,17 @@ def test_a_loop_is_cut_where_it_begins(reply: str, kept: str) -> None:
 def test_ordinary_answers_are_not_loops(reply: str) -> None:
     assert _first_loop(reply) is None
 
+
+
+def test_a_reply_opening_as_the_last_one_is_held_while_it_may_and_found_on_its_fifth_word() -> None:
+    last = "The capital of Australia is Canberra."
+    reply = "The capital of Australia is Canberra, as I said."
+    assert all(may_open_as(reply[:k], last) for k in range(len(reply) + 1))
+    assert not opens_as(reply[: len("The capital of Australia is")], last)  # "is" may yet be "island"
+    assert opens_as(reply[: len("The capital of Australia is ")], last) and opens_as(reply, last)
+    assert opens_as("the capital of australia, is", last, ended=True)  # case and marks ignored
+    for other in ("The capital of Spain is Madrid.", "The capital of Australia isn't Sydney.", "Yes.", "Canberra."):
+        assert not opens_as(other, last, ended=True), other
+    assert not may_open_as("The capital of Spain", last) and not may_open_as("The capi tal", last)
+    assert may_retry_repeat("How many people live there?", last)
+    assert not may_retry_repeat("Can you say that again?", last) and not may_retry_repeat("Hmm.", "Yes, it is.")

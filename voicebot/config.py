@@ -193,6 +193,12 @@ class LlmConfig(_Section):
         "with that.\", said to \"Count to five.\") is asked again without that opening, unless the request "
         "names harm (engine backend; voicebot/refusal.py)",
     )  # fmt: skip
+    retry_repeats: bool = Field(
+        True, description="a reply that opens with the last reply's first five words (asked \"Is it scary?\" "
+        "after a film's description, the 0.5B described it again) is asked again without the last reply in the "
+        "prompt, unless the request asks for it again, names harm or asks for what it lacks (engine backend; "
+        "voicebot/repetition.py)",
+    )  # fmt: skip
     max_tokens: int = Field(
         60, ge=1, le=4096, description="a reply ends at the first sentence end past this (engine backend; "
         "1.5x at the latest): never mid-sentence",

@@ -154,7 +154,7 @@ _STORY = re.compile(
     re.IGNORECASE,
 )
 _JOKE = re.compile(
-    r"\b(tell|know|have|hear|want|give|share|got)\b.*\bjokes?\b|^\W*(another|a|one more|any) jokes?\b|"
+    r"\b(tell|know|have|hear|want|give|share|got|do|make|crack)\b.*\bjokes?\b|^\W*(another|a|one more|any) jokes?\b|"
     r"\b(say|tell me) something funny\b|\bmake me (laugh|smile)\b",
     re.IGNORECASE,
 )
@@ -188,6 +188,14 @@ _MORE = re.compile(
     r"one more( time)?|more|again|do another( one)?|tell me another( one)?|"
     r"do it again|once more|((tell me|give me|i want|try|do) )?an?( (better|different|new|funnier|other))+ one)"
     r"\W*(please\W*)?$",
+    re.IGNORECASE,
+)
+# More of the same about a topic, named alone: "Something about cats this time." and "One more, but make it about
+# food." after jokes got the last joke again.
+_MORE_ABOUT = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|alright|all right|and|now|so|hmm)\W+)*(?:(?:one more|another(?: one)?)\W+(?:but\W+)?)?"
+    r"(?:make it|something|one|do one|how about one|what about one|maybe one)\W+about\W+"
+    r"(?P<topic>[a-z' ]+?)(?:\W+(?:this time|instead|please|now|then))*\W*$",
     re.IGNORECASE,
 )
 # Laughing at a joke, asking for nothing: the model said "Haha, good one." back.
@@ -244,6 +252,8 @@ def entertain(text: str, session: random.Random, turn: int, earlier: Sequence[st
         if _DISLIKED.match(text):
             return Entertainment(f'The user did not like your joke. Reply: "{_GROAN}"', _GROAN)
         return Entertainment(f'Explain the joke: "{_WHY[told]}"', _WHY[told])
+    if (topic := _MORE_ABOUT.match(text)) and (kind := _kind(_asked_before(earlier) or "")):
+        text = f"Tell me a {kind} about {topic['topic']}."  # asked anew, about that
     more = _MORE.match(text) is not None or bool(earlier and _DISLIKED.match(earlier[-1]) and _YES.match(text))
     if more:
         text = _asked_before(earlier) or text
@@ -334,6 +344,12 @@ def _asked_before(earlier: Sequence[str]) -> str | None:
             continue
         return words
     return None
+
+
+def _kind(asked: str) -> str | None:
+    """What a request asked for: a story, a joke or a fun fact (None: none of them)."""
+    kinds = ((_STORY, "story"), (_JOKE, "joke"), (_FACT, "fun fact"))
+    return next((kind for pattern, kind in kinds if pattern.search(asked)), None)
 
 
 def _about(text: str, items: Sequence[tuple[str, str]]) -> list[str]:

@@ -10,7 +10,7 @@ from typing import Protocol
 
 import aiohttp
 
-from voicebot import refusal
+from voicebot import refusal, repetition
 from voicebot.errors import VoicebotError
 
 
@@ -74,14 +74,16 @@ class LLMClient(Protocol):
 class EngineClient:
     """The in-process engine, shared by every session of this process."""
 
-    def __init__(self, engine: object, retry_refusals: bool = True) -> None:
+    def __init__(self, engine: object, retry_refusals: bool = True, retry_repeats: bool = True) -> None:
         """retry_refusals: ask again, without its opening, a reply that starts as the canned refusal of a
-        harmless request (voicebot/refusal.py)."""
+        harmless request (voicebot/refusal.py). retry_repeats: ask again, without the last reply in the prompt,
+        a reply that starts as the last reply did (voicebot/repetition.py, `opens_as`)."""
         from engine import Engine
 
         assert isinstance(engine, Engine)
         self.engine = engine
         self.retry_refusals = retry_refusals
+        self.retry_repeats = retry_repeats
         self._counted: dict[str, int] = {}  # message text -> its tokens (`fits`)
 
     async def stream(
@@ -93,7 +95,8 @@ class EngineClient:
         reply_start: str = "",
     ) -> AsyncIterator[str]:
         """The reply's text as it is decoded. One that opens with the model's canned refusal of a harmless
-        request is held back and asked again without its first word (voicebot/refusal.py)."""
+        request is held back and asked again without its first word (voicebot/refusal.py); one that opens with
+        the last reply's first words, without the last reply in the prompt (voicebot/repetition.py)."""
         from engine import SamplingParams
         from engine.engine import end_probability
         from engine.errors import EngineError
@@ -106,8 +109,18 @@ class EngineClient:
             seed=params.seed,
         )
         request = next((m["content"] for m in reversed(messages) if m["role"] == "user"), "")
-        retry = self.retry_refusals and not reply_start and refusal.may_retry(request)
-        held: str | None = "" if retry else None  # the reply's start held back while it may be a refusal
+        last = _last_reply(messages)
+        may_retry = not reply_start and refusal.may_retry(request)  # never when it names harm or asks for what
+        refusals = self.retry_refusals and may_retry  # the assistant lacks: there a refusal, even twice, stands
+        repeats = self.retry_repeats and may_retry and repetition.may_retry_repeat(request, last)
+
+        def undecided(text: str) -> bool:
+            return (refusals and refusal.may_start_refusal(text)) or (repeats and repetition.may_open_as(text, last))
+
+        def retried(text: str, ended: bool = False) -> bool:
+            return (refusals and refusal.is_refusal(text)) or (repeats and repetition.opens_as(text, last, ended))
+
+        held: str | None = "" if refusals or repeats else None  # the reply's start, while it may be asked again
         try:
             async with aclosing(
                 self.engine.generate(messages, sp, cache_key, on_score is not None, reply_start)
@@ -119,9 +132,9 @@ class EngineClient:
                     if reply_start:  # with the first delta: the score comes before any text
                         yield reply_start
                         reply_start = ""
-                    if held is not None and refusal.may_start_refusal(held + delta.text):
+                    if held is not None and undecided(held + delta.text):
                         held += delta.text
-                        if refusal.is_refusal(held):
+                        if retried(held):
                             break  # (leaving the block ends the request)
                         continue
                     if held:
@@ -129,8 +142,11 @@ class EngineClient:
                     held = None
                     if delta.text:
                         yield delta.text
-            if held and refusal.is_refusal(held):
-                sp = replace(sp, ban_first=self._refusal_openings())
+            if held and retried(held, ended=True):
+                if refusals and refusal.is_refusal(held):
+                    sp = replace(sp, ban_first=self._refusal_openings())
+                else:  # a repeat: asked without the last reply in view (with only its first word banned, it went
+                    messages = _without_last_reply(messages)  # on copying: "One idea for a gift idea for your ...")
                 async with aclosing(self.engine.generate(messages, sp, cache_key)) as second:
                     async for delta in second:
                         if delta.text:
@@ -143,6 +159,7 @@ class EngineClient:
     def _refusal_openings(self) -> tuple[int, ...]:
         firsts = [self.engine.tokenizer.encode(w, add_special_tokens=False)[:1] for w in refusal.OPENING_WORDS]
         return tuple(dict.fromkeys(t for ids in firsts for t in ids))
+
 
     async def end_of_turn(
         self, messages: list[dict[str, str]], cache_key: str | None = None, background: bool = False
@@ -172,6 +189,15 @@ class EngineClient:
 
     async def close(self) -> None:
         self.engine.close()
+
+
+def _last_reply(messages: list[dict[str, str]]) -> str:
+    return next((m["content"] for m in reversed(messages) if m["role"] == "assistant"), "")
+
+
+def _without_last_reply(messages: list[dict[str, str]]) -> list[dict[str, str]]:
+    last = max(i for i, m in enumerate(messages) if m["role"] == "assistant")
+    return messages[:last] + messages[last + 1 :]
 
 
 def fold_notes(messages: list[dict[str, str]]) -> list[dict[str, str]]:

@@ -43,7 +43,7 @@ def _load_llm(cfg: Config, priority: CpuPriority) -> LLMClient:
 
     engine = Engine(engine_options(cfg))
     engine.step_gate, engine.pause_point = priority.step, priority.pause_point
-    return EngineClient(engine, retry_refusals=llm.retry_refusals)
+    return EngineClient(engine, retry_refusals=llm.retry_refusals, retry_repeats=llm.retry_repeats)
 
 
 def _resolve_auto(cfg: Config) -> Config:

@@ -247,9 +247,16 @@ _ABOUT_SELF = re.compile(
 )
 
 
-# "What's the date in three weeks?" is about the calendar; "How many days are there in a week?" is units.
+# "What's the date in three weeks?" is about the calendar; "How many days are there in a week?" is units, and
+# "How much water should I drink in a day?" a rate (it got "In 1 day it will be Monday, December 7, 2026.").
 _IN_TIME = re.compile(r"\bin (a|an|\d+|[a-z]+) (day|week|month|year)s?\b", re.IGNORECASE)
-_UNIT_QUESTION = re.compile(r"\bhow many \w+ (are |is )?(there )?in\b", re.IGNORECASE)
+_UNIT_QUESTION = re.compile(r"\bhow (many|much|often)\b", re.IGNORECASE)
+# "time" in a phrase that is not about the clock ("Something about cats this time.", "one at a time").
+_NOT_CLOCK_TIME = re.compile(
+    r"\b(this|next|last|first|second|every|each|any|one|some|long|spare|free|whole|all the|at a) time\b"
+    r"(?! of (the )?(day|week|month|year))",
+    re.IGNORECASE,
+)
 # Words that ask for the time of day, which a date sentence alone does not answer ("How many hours until ...").
 _ASKS_TIME = re.compile(
     r"\b(time|hours?|minutes?|o'?clock|morning|afternoon|evening|tonight|noon|midnight)\b", re.IGNORECASE
@@ -267,6 +274,7 @@ def about_time(text: str) -> bool:
     """Whether the user's words are about the time or the date ("What day is it?", "Good morning")."""
     if not _SELF.search(text):
         text = _PAST_EVENT.sub(" ", text)
+    text = _NOT_CLOCK_TIME.sub(" ", text)
     in_time = _IN_TIME.search(text) is not None and _UNIT_QUESTION.search(text) is None
     return in_time or _ABOUT_TIME.search(text) is not None
 
@@ -469,13 +477,14 @@ def recall_reply(text: str, earlier: Sequence[str] = ()) -> str | None:
 
 # Doubting the last answer: "Are you sure?", "That's wrong.", "Why not Sydney?", "I heard it was K2." After a fact
 # from the tables the model gave way ("Sydney is the capital of Australia.") or said "I don't have enough context".
-_DOUBT = re.compile(
-    r"^\W*(?:(?:no|hmm|wait|oh|but|hm)\W+)*(?:are you (?:sure|certain)|really|is that (?:true|right|correct|so)|"
+# One or more of them: "Really? I always thought it was Sydney.", "Why isn't it Sydney then?".
+_DOUBT_PHRASE = (
+    r"(?:are you (?:sure|certain)|really|seriously|is that (?:true|right|correct|so)|"
     r"(?:that's|that is|you're|you are|that was) (?:wrong|not right|not true|incorrect|not correct)|no way|"
-    r"i don't think so|i (?:thought|heard|read) (?:it was|that)\b.*|why not\b.*|isn't it\b.*|"
-    r"i'm not sure about that)\W*$",
-    re.IGNORECASE,
+    r"i don't think so|i (?:always |just )?(?:thought|heard|read|was told) (?:it was|it's|that)\b[^.?!]*|"
+    r"why (?:not|isn't it|is it not)\b[^.?!]*|isn't it\b[^.?!]*|i'm not sure about that)"
 )
+_DOUBT = re.compile(rf"^\W*(?:(?:no|hmm|wait|oh|but|hm)\W+)*{_DOUBT_PHRASE}(?:\W+{_DOUBT_PHRASE})*\W*$", re.IGNORECASE)
 # Asking to change the topic: the model went back to the last one.
 _NEW_TOPIC = re.compile(
     r"^\W*(?:(?:okay|ok|so|well|alright|anyway)\W+)*(?:let's|let us|can we|could we|i want to|i'd like to) "

@@ -13,6 +13,13 @@ begins (`loop_start`), on the text, so it works the same with any backend. The r
 Words that may be a loop's start are held back until it is clear (`repeating_tail`): the rules fire only on
 the sixth repeated word (or the third unit), and the five before it had gone to the voice ("a pair of
 sunglasses, a pair of sunglasses," ended a cut reply).
+
+A reply can also go round across turns: asked a follow-up, the 0.5B often says its last reply again
+("Is it scary at all?" -> "The Last of Us is a classic that's suitable for children..." once more; "No, I
+mean in feet." -> the same height in meters). A reply that opens with the last reply's first
+`OPENING_WORDS` (5) words, to a request that does not ask for it again, is a repeat (`opens_as`): held
+back as it grows (`may_open_as`), it is asked again by the engine backend without the last reply in the
+prompt (voicebot/llm.py). With only its first word banned, the model went on copying after another one.
 """
 
 from __future__ import annotations
@@ -21,7 +28,9 @@ import re
 
 SPAN_WORDS = 6
 SHORT_REPEATS = 3
+OPENING_WORDS = 5  # "The capital of Spain is" after "The capital of France is" differs at the fourth
 _WORD = re.compile(r"[\w']+")
+_AGAIN = re.compile(r"\b(again|repeat\w*|same|once more|one more time)\b", re.IGNORECASE)
 
 
 def loop_start(text: str) -> int | None:
@@ -56,3 +65,33 @@ def repeating_tail(text: str) -> int | None:
         if any(words[i : i + k] == words[n - k :] for i in range(n - k)):
             return matches[n - k].start()
     return None
+
+
+def may_retry_repeat(request: str, last_reply: str) -> bool:
+    """Whether a reply to `request` that opens as `last_reply` did would be a repeat worth asking again:
+    the last reply is long enough to tell, and the request does not ask for it again ("Say that again.",
+    "The same, but shorter.")."""
+    return len(_WORD.findall(last_reply)) >= OPENING_WORDS and _AGAIN.search(request) is None
+
+
+def may_open_as(text: str, last_reply: str) -> bool:
+    """True while `text` (a reply so far) could still open with `last_reply`'s first words: hold it back.
+    The last word of `text` may be cut mid-token ("The capi")."""
+    first = [w.lower() for w in _WORD.findall(last_reply)[:OPENING_WORDS]]
+    words = [w.lower() for w in _WORD.findall(text)]
+    if not words:
+        return True
+    complete = words if not _WORD.match(text[-1]) else words[:-1]
+    if complete[:OPENING_WORDS] != first[: len(complete[:OPENING_WORDS])]:
+        return False
+    return len(complete) >= OPENING_WORDS or len(complete) == len(words) or first[len(complete)].startswith(words[-1])
+
+
+def opens_as(text: str, last_reply: str, ended: bool = False) -> bool:
+    """True when `text` opens with `last_reply`'s first `OPENING_WORDS` words (case and punctuation
+    ignored); its last word counts only once a space or mark follows it, or the reply `ended`."""
+    words = [w.lower() for w in _WORD.findall(text)]
+    if not ended and text and _WORD.match(text[-1]):
+        words = words[:-1]
+    first = [w.lower() for w in _WORD.findall(last_reply)[:OPENING_WORDS]]
+    return len(first) == OPENING_WORDS and words[:OPENING_WORDS] == first

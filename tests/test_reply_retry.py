@@ -1,4 +1,5 @@
-"""A canned refusal of a harmless request is asked again; one of a request that names harm stands."""
+"""Replies asked again: a canned refusal of a harmless request (one of a request that names harm stands), and a
+reply that opens as the last one did, to a request that did not ask for it again."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pytest
 import pytest_asyncio
 
 from engine import Engine, EngineOptions, SamplingParams
-from voicebot import refusal
+from voicebot import refusal, repetition
 from voicebot.llm import EngineClient, ReplyParams
 
 # Told this, SmolLM2-135M (fp32, greedy) refuses "Count to five." as "I'm sorry, but I'm unable to assist with that."
@@ -78,3 +79,30 @@ async def test_with_retry_refusals_off_the_models_own_reply_is_said(engine):
     client = EngineClient(engine, retry_refusals=False)
     said = "".join([t async for t in client.stream(messages, ReplyParams(max_tokens=20))])
     assert said == await _reply(engine, messages) and refusal.is_refusal(said)
+
+
+# A turn that asks for nothing new: SmolLM2-135M (fp32, greedy) says its last reply again, then wrongly.
+ASKED = [{"role": "user", "content": "What is the capital of Australia?"}]
+LAST = "The capital of Australia is Canberra."
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_reply_that_opens_as_the_last_one_is_asked_again_without_it(engine):
+    messages = [*ASKED, {"role": "assistant", "content": LAST}, {"role": "user", "content": "Hmm."}]
+    own = await _reply(engine, messages)
+    assert repetition.opens_as(own, LAST, ended=True)  # "The capital of Australia is Sydney."
+    scores: list[float | None] = []
+    stream = EngineClient(engine).stream(messages, ReplyParams(max_tokens=20), None, scores.append)
+    said = "".join([t async for t in stream])
+    without = await _reply(engine, [*ASKED, {"role": "user", "content": "Hmm."}])
+    assert said == without != own
+    assert len(scores) == 1 and scores[0] is not None
+    assert engine.stats()["running"] == 0
+
+
+@pytest.mark.asyncio(loop_scope="module")
+@pytest.mark.parametrize(("request_", "retry"), [("Say that again.", True), ("Hmm.", False)])
+async def test_a_repeat_asked_for_or_with_retry_repeats_off_is_the_models_own(engine, request_, retry):
+    messages = [*ASKED, {"role": "assistant", "content": LAST}, {"role": "user", "content": request_}]
+    said = "".join([t async for t in EngineClient(engine, retry_repeats=retry).stream(messages, ReplyParams(20))])
+    assert said == await _reply(engine, messages)
