@@ -119,6 +119,8 @@ SOCCER = "How many players are on a soccer team?"
         (["How fast can a cheetah run?"], "What about a horse?", "50 to 70"),  # "around 10-15 miles per hour"
         (["How many legs does a spider have?"], "No, I meant an insect.", "six"),  # "I don't have enough context"
         (["What is the largest planet?"], "Sorry, I meant the smallest.", "Mercury"),
+        (["Is the sun a star?"], "Wow, how far away is it?", "150 million"),  # a pronoun: "98 million miles"
+        (["What about the one with spots? Cheetahs?"], "How fast can they run?", "110"),  # no speed given
     ],
 )
 def test_a_follow_up_naming_another_thing_gets_its_fact(earlier: list[str], text: str, said: str) -> None:
@@ -135,6 +137,8 @@ def test_a_follow_up_naming_another_thing_gets_its_fact(earlier: list[str], text
         (["What is the capital of France?"], "And basketball?"),  # the last question got no fact here
         (["How many players are on a soccer team?", "Tell me a joke."], "And basketball?"),  # not the last question
         ([SOCCER, *["And basketball?", "And baseball?"] * 3], "And volleyball?"),  # a chain too long to follow
+        (["What is the capital of France?"], "Is it safe?"),  # no fact for the pronoun's swap
+        (["Tell me about the sun and the moon."], "How far away is it?"),  # two facts: no guessing which
     ],
 )
 def test_other_follow_ups_get_none(earlier: list[str], text: str) -> None:

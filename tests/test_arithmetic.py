@@ -183,6 +183,7 @@ def test_a_follow_up_naming_another_number_asks_the_last_calculation_with_it() -
     assert note("And of 120?", "What's 20% of 80?") == "20 percent of 120 is 24."
     assert note("And of a hundred and twenty?", "What is twenty percent of eighty?") == "20 percent of 120 is 24."
     assert note("What about 24?", "What is 17 times 23?") == "17 times 24 is 408."
+    assert note("Okay, and what if it's 30?", "What is 17 times 23?") == "17 times 30 is 510."
     assert note("And 20?", "How many km is 10 miles?") is None  # no calculation before (a conversion: units.py)
     assert note("And Paris?", "What is 17 times 23?") is None
     assert note("And 2 more.", "What is 17 times 23?") is None

@@ -112,6 +112,12 @@ def test_the_last_conversion_again_with_another_amount() -> None:
     assert conversion_note("And 20?", ["What is the capital of France?"]) is None  # no conversion before
     assert conversion_note("And 3 liters?", ["How many kilometers is 10 miles?"]) is None  # another kind
     assert conversion_note("And 20 miles to go.", ["How many kilometers is 10 miles?"]) is None  # more words
+    cup = ["How many tablespoons are in a quarter cup?"]  # "... a third of a cup instead?" got "1 tablespoon"
+    assert conversion_note("Okay, and what if I need a third of a cup instead?", cup) == (
+        "A third of a cup is about 5.33 tablespoons."
+    )
+    assert conversion_note("What if it's half a cup then?", cup) == "Half a cup is 8 tablespoons."
+    assert conversion_note("What if I need more?", cup) is None and conversion_note("Okay, a cup.", cup) is None
 
 
 def test_when_something_that_starts_at_a_clock_time_ends() -> None:

@@ -369,6 +369,29 @@ _FRAME = frozenset({
 })  # fmt: skip
 
 
+# A follow-up that names its thing by a pronoun: "How far away is it?" after "Is the sun a star?", "How fast can they
+# run?" after "What about cheetahs?" (the 0.5B said 98 million miles, and no speed).
+_PRONOUN = re.compile(r"\b(?:it|they|them|he|she|him|her)\b")
+
+
+def _resolved(words: str, before: str) -> str | None:
+    """`words` with its pronoun swapped for a thing the user's last words name (one to three of them, with their
+    article), where that swap, and only it, gives a single fact; else None."""
+    if len(pronouns := list(_PRONOUN.finditer(words))) != 1:
+        return None
+    said = re.findall(r"[\w'-]+", before.lower())
+    swaps: dict[str, str] = {}
+    for n in (1, 2, 3):
+        for i in range(len(said) - n + 1):
+            if any(w in _FRAME or _PRONOUN.fullmatch(w) for w in said[i : i + n]):
+                continue
+            for thing in {" ".join(said[max(i - 1, 0) : i + n]), " ".join(said[i : i + n])}:
+                swapped = words[: pronouns[0].start()] + thing + words[pronouns[0].end() :]
+                if len(found := _facts(swapped)) == 1:
+                    swaps.setdefault(found[0], swapped)
+    return next(iter(swaps.values())) if len(swaps) == 1 else None
+
+
 def _question(text: str, earlier: Sequence[str], chain: int) -> str | None:
     """The question `text` asks, lower-cased: the words themselves, or for a follow-up after a question the table
     answered (`chain` follow-ups deep at most), that question with the follow-up's thing in place of one or two of
@@ -377,8 +400,10 @@ def _question(text: str, earlier: Sequence[str], chain: int) -> str | None:
     follow = _FOLLOW_UP.match(words) if earlier else None
     if not ASKING.search(text) and follow is None:  # "No, I meant an insect." corrects the last question
         return None
-    if _facts(words) or not earlier or chain == 0 or follow is None:
+    if _facts(words) or not earlier or chain == 0:
         return words
+    if follow is None:
+        return _resolved(words, earlier[-1]) or words
     before = _question(earlier[-1], earlier[:-1], chain - 1)
     if before is None or len(was := _facts(before)) != 1:
         return words

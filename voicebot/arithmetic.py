@@ -245,10 +245,26 @@ def follow_up(text: str, earlier: Sequence[str]) -> Calculation | None:
     return found[0] if found else None
 
 
+_FILLERS = frozenset({"okay", "ok", "so", "hmm", "well", "alright", "oh", ","})
+# "What if I need a third of a cup instead?" after a quarter cup in tablespoons (the model said 1 tablespoon).
+_WHAT_IF = (["what", "if"], ["what", "if", "i", "need"], ["what", "if", "i", "use"], ["what", "if", "i", "have"],
+            ["what", "if", "i", "want"], ["what", "if", "we", "need"], ["what", "if", "it", "s"],
+            ["what", "if", "it", "is"])  # fmt: skip
+
+
 def follow_up_lead(tokens: list[str]) -> int | None:
-    """How many tokens open a follow-up that names only something new: "and", "what about", "how about" (1 or 2);
-    None where the words open otherwise ("And 20?", "What about 24?")."""
-    return next((len(n) for n in (["and"], ["what", "about"], ["how", "about"]) if tokens[: len(n)] == n), None)
+    """How many tokens open a follow-up that names only something new: "and", "what about", "how about", "what if
+    I need", after "okay," and the like; None where the words open otherwise ("And 20?", "What about 24?",
+    "Okay, and what if I need a third of a cup instead?")."""
+    k = 0
+    while k < len(tokens) and tokens[k] in _FILLERS:
+        k += 1
+    k += tokens[k : k + 1] == ["and"]
+    leads = (["what", "about"], ["how", "about"], *sorted(_WHAT_IF, key=len, reverse=True))
+    lead = next((len(n) for n in leads if tokens[k : k + len(n)] == n), None)
+    if lead is None:
+        return k if k and tokens[k - 1] == "and" else None
+    return k + lead
 
 
 def _with_another_number(text: str, before: str) -> Calculation | None:

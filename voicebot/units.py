@@ -131,7 +131,8 @@ def _other_amount(text: str, earlier: Sequence[str]) -> Conversion | None:
         (value, end), unit, inches = number, before[0].source, None
     else:
         return None
-    if tokens[end:] not in ([], ["?"], ["."], ["!"]) or unit.kind != before[0].target.kind or unit == before[0].target:
+    rest = [t for t in tokens[end:] if t not in ("instead", "then", "please", ",")]
+    if rest not in ([], ["?"], ["."], ["!"]) or unit.kind != before[0].target.kind or unit == before[0].target:
         return None
     return Conversion(value, unit, before[0].target, inches)
 
