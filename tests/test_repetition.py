@@ -37,6 +37,7 @@ def _first_loop(reply: str) -> int | None:
         ("No, no, no, no.", "No, "),
         ("Ha ha ha ha!", "Ha "),
         ("I can help. I can help. I can help. I can", "I can help. "),
+        ("The pin is 7 7 7 7 7 7 7 7 7 7", "The pin is 7 "),  # numbers alone: cut by the six-word rule
     ],
 )
 def test_a_loop_is_cut_where_it_begins(reply: str, kept: str) -> None:
@@ -54,6 +55,7 @@ def test_a_loop_is_cut_where_it_begins(reply: str, kept: str) -> None:
         "Step one: preheat the oven. Step two: grease the pan. Step three: pour the batter in.",
         "Romeo and Juliet were written by William Shakespeare, who also wrote Hamlet and Macbeth.",
         "One, two, three, four, five.",
+        "Split four ways, the total would be $84 + $84 + $84 + $84 = $336.",  # it was cut after "be"
     ],
 )
 def test_ordinary_answers_are_not_loops(reply: str) -> None:

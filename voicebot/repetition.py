@@ -8,7 +8,8 @@ begins (`loop_start`), on the text, so it works the same with any backend. The r
 
 - a run of `SPAN_WORDS` (6) words the reply already said, anywhere: no answer repeats six words in a
   row verbatim unless it repeats itself;
-- a shorter unit of 1-5 words said three times in a row ("no, no, no" is cut to "no,").
+- a shorter unit of 1-5 words said three times in a row ("no, no, no" is cut to "no,"), unless it is numbers
+  alone (a sum: "$84 + $84 + $84").
 
 Words that may be a loop's start are held back until it is clear (`repeating_tail`): the rules fire only on
 the sixth repeated word (or the third unit), and the five before it had gone to the voice ("a pair of
@@ -49,6 +50,8 @@ def loop_start(text: str) -> int | None:
     for unit in range(1, SPAN_WORDS):
         if n >= unit * SHORT_REPEATS:
             last = words[n - unit :]
+            if all(w.isdigit() for w in last):  # a sum: "$84 + $84 + $84 + $84" (a run of numbers: the span rule)
+                continue
             if all(words[n - unit * (k + 1) : n - unit * k] == last for k in range(1, SHORT_REPEATS)):
                 starts.append(n - unit * (SHORT_REPEATS - 1))
     return matches[min(starts)].start() if starts else None
