@@ -246,10 +246,14 @@ def follow_up(text: str, earlier: Sequence[str]) -> Calculation | None:
 
 
 _FILLERS = frozenset({"okay", "ok", "so", "hmm", "well", "alright", "oh", ","})
-# "What if I need a third of a cup instead?" after a quarter cup in tablespoons (the model said 1 tablespoon).
-_WHAT_IF = (["what", "if"], ["what", "if", "i", "need"], ["what", "if", "i", "use"], ["what", "if", "i", "have"],
-            ["what", "if", "i", "want"], ["what", "if", "we", "need"], ["what", "if", "it", "s"],
-            ["what", "if", "it", "is"])  # fmt: skip
+# A follow-up's openings after "and", the longest first. "What if I need a third of a cup instead?" after a quarter
+# cup in tablespoons got "1 tablespoon".
+_LEADS = sorted(
+    (["what", "about"], ["how", "about"], ["what", "if"], ["what", "if", "i", "need"], ["what", "if", "i", "use"],
+     ["what", "if", "i", "have"], ["what", "if", "i", "want"], ["what", "if", "we", "need"], ["what", "if", "it", "s"],
+     ["what", "if", "it", "is"]),
+    key=len, reverse=True,
+)  # fmt: skip
 
 
 def follow_up_lead(tokens: list[str]) -> int | None:
@@ -260,8 +264,7 @@ def follow_up_lead(tokens: list[str]) -> int | None:
     while k < len(tokens) and tokens[k] in _FILLERS:
         k += 1
     k += tokens[k : k + 1] == ["and"]
-    leads = (["what", "about"], ["how", "about"], *sorted(_WHAT_IF, key=len, reverse=True))
-    lead = next((len(n) for n in leads if tokens[k : k + len(n)] == n), None)
+    lead = next((len(n) for n in _LEADS if tokens[k : k + len(n)] == n), None)
     if lead is None:
         return k if k and tokens[k - 1] == "and" else None
     return k + lead

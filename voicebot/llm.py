@@ -160,7 +160,6 @@ class EngineClient:
         firsts = [self.engine.tokenizer.encode(w, add_special_tokens=False)[:1] for w in refusal.OPENING_WORDS]
         return tuple(dict.fromkeys(t for ids in firsts for t in ids))
 
-
     async def end_of_turn(
         self, messages: list[dict[str, str]], cache_key: str | None = None, background: bool = False
     ) -> float | None:

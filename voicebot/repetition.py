@@ -80,12 +80,9 @@ def may_retry_repeat(request: str, last_reply: str) -> bool:
 def may_open_as(text: str, last_reply: str) -> bool:
     """True while `text` (a reply so far) could still open with `last_reply`'s first words: hold it back.
     The last word of `text` may be cut mid-token ("The capi")."""
-    first = [w.lower() for w in _WORD.findall(last_reply)[:OPENING_WORDS]]
-    words = [w.lower() for w in _WORD.findall(text)]
-    if not words:
-        return True
-    complete = words if not _WORD.match(text[-1]) else words[:-1]
-    if complete[:OPENING_WORDS] != first[: len(complete[:OPENING_WORDS])]:
+    first, words = _lower_words(last_reply)[:OPENING_WORDS], _lower_words(text)
+    complete = words[:-1] if text and _WORD.match(text[-1]) else words
+    if len(first) < OPENING_WORDS or complete[:OPENING_WORDS] != first[: len(complete[:OPENING_WORDS])]:
         return False
     return len(complete) >= OPENING_WORDS or len(complete) == len(words) or first[len(complete)].startswith(words[-1])
 
@@ -93,8 +90,12 @@ def may_open_as(text: str, last_reply: str) -> bool:
 def opens_as(text: str, last_reply: str, ended: bool = False) -> bool:
     """True when `text` opens with `last_reply`'s first `OPENING_WORDS` words (case and punctuation
     ignored); its last word counts only once a space or mark follows it, or the reply `ended`."""
-    words = [w.lower() for w in _WORD.findall(text)]
+    words = _lower_words(text)
     if not ended and text and _WORD.match(text[-1]):
         words = words[:-1]
-    first = [w.lower() for w in _WORD.findall(last_reply)[:OPENING_WORDS]]
+    first = _lower_words(last_reply)[:OPENING_WORDS]
     return len(first) == OPENING_WORDS and words[:OPENING_WORDS] == first
+
+
+def _lower_words(text: str) -> list[str]:
+    return [w.lower() for w in _WORD.findall(text)]
