@@ -124,6 +124,8 @@ def load_audio(path: str | os.PathLike[str], target_rate: int = 16000) -> np.nda
     through PyAV, which aiortc already brings."""
     _check_rate(target_rate)
     p = Path(path)
+    if p.exists() and not p.is_file() and not p.is_dir():  # a pipe: /dev/stdin, "<(...)"
+        return _load_piped(p, target_rate)
     if not p.is_file():
         raise AudioError(f"{p}: file not found")
     if p.stat().st_size == 0:
@@ -149,6 +151,27 @@ def load_audio(path: str | os.PathLike[str], target_rate: int = 16000) -> np.nda
         raise AudioError(f"{p}: contains NaN or infinite samples")
     mono = np.clip(to_mono(data), -1.0, 1.0)
     return resample(mono, rate, target_rate)
+
+
+_MAX_PIPED = 1 << 30  # an hour of 48 kHz stereo 16-bit WAV is ~0.7 GB
+
+
+def _load_piped(p: Path, target_rate: int) -> np.ndarray:
+    """A recording read whole from a pipe ("... | voicebot run -"), through a temporary file: the decoders seek.
+    A terminal is refused rather than waited on (it "was file not found" before, and a read would hang)."""
+    with open(p, "rb") as f:
+        if os.isatty(f.fileno()):
+            raise AudioError(f"{p}: is a terminal: pipe a recording in (voicebot run - < clip.wav) or name a file")
+        data = f.read(_MAX_PIPED + 1)
+    if len(data) > _MAX_PIPED:
+        raise AudioError(f"{p}: more than {_MAX_PIPED >> 30} GiB piped in: save the recording to a file")
+    with tempfile.TemporaryDirectory(prefix="voicebot-") as folder:
+        tmp = Path(folder) / "piped"
+        tmp.write_bytes(data)
+        try:
+            return load_audio(tmp, target_rate)
+        except AudioError as e:
+            raise AudioError(str(e).replace(str(tmp), str(p))) from None
 
 
 def write_wav(path: str | os.PathLike[str], samples: np.ndarray, rate: int) -> None:

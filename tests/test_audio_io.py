@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import pty
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -140,6 +143,32 @@ def test_missing_and_zero_frames(tmp_path: Path) -> None:
     sf.write(path, np.zeros((0, 1)), 16000)
     with pytest.raises(AudioError, match="0 frames"):
         load_audio(path)
+
+
+def test_a_recording_piped_in_is_read_and_a_terminal_is_refused(testdata: Path, tmp_path: Path) -> None:
+    """"voicebot run /dev/stdin" (or "-") on a pipe said "file not found"; on a terminal it must not wait."""
+    clip = testdata / "spk1_snt1.wav"
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=lambda: fifo.write_bytes(clip.read_bytes()))
+    writer.start()
+    piped = load_audio(fifo)
+    writer.join(timeout=10)
+    assert np.array_equal(piped, load_audio(clip))
+    main, terminal = pty.openpty()
+    try:
+        with pytest.raises(AudioError, match="is a terminal"):
+            load_audio(os.ttyname(terminal))
+    finally:
+        os.close(main)
+        os.close(terminal)
+    bad = tmp_path / "bad"
+    os.mkfifo(bad)
+    writer = threading.Thread(target=lambda: bad.write_bytes(b"not audio at all"))
+    writer.start()
+    with pytest.raises(AudioError, match=f"^{bad}: not a readable audio file"):
+        load_audio(bad)
+    writer.join(timeout=10)
 
 
 @pytest.mark.parametrize(("fmt", "subtype"), [("WAV", "PCM_16"), ("WAV", "PCM_24"), ("FLAC", "PCM_24")])

@@ -110,6 +110,16 @@ def test_truncated_file_gives_a_clear_error(tmp_path, testdata):
     _assert_clean_error(proc, "cut.wav")
 
 
+def test_a_recording_is_read_from_standard_input_with_a_dash():
+    """A pipe was "file not found"; what comes in is checked like a file, before the models load."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "voicebot", "run", "-", "--fast"], cwd=REPO, input="not audio", capture_output=True,
+        text=True, timeout=300,
+    )  # fmt: skip
+    _assert_clean_error(proc, "/dev/stdin: not a readable audio file")
+    assert "loaded" not in proc.stderr
+
+
 def test_missing_input_and_unknown_config_key(tmp_path):
     _assert_clean_error(_cli("run", str(tmp_path / "nope.wav")), "nope.wav")
     cfg = tmp_path / "c.yaml"

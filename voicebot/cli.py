@@ -20,7 +20,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
 
     run = sub.add_parser("run", help="answer the turns of a recording (WAV, FLAC, MP3, M4A, WebM, ...)")
-    run.add_argument("input", type=Path)
+    run.add_argument("input", type=_recording, help="the recording, or - to read it from standard input")
     run.add_argument("--out", type=Path, help="reply audio WAV, on the input's timeline")
     run.add_argument("--report", type=Path, help="per-turn latency report (JSON)")
     run.add_argument("--fast", action="store_true", help="feed the audio as fast as possible, not in real time")
@@ -72,6 +72,10 @@ def _parser() -> argparse.ArgumentParser:
     for command in sub.choices.values():  # also after the command ("voicebot run x.wav --config c.yaml")
         command.add_argument("--config", type=Path, default=argparse.SUPPRESS, help="YAML config")
     return p
+
+
+def _recording(arg: str) -> Path:
+    return Path("/dev/stdin" if arg == "-" else arg)
 
 
 def _check_run_args(args: argparse.Namespace) -> None:
