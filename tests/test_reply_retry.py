@@ -106,3 +106,17 @@ async def test_a_repeat_asked_for_or_with_retry_repeats_off_is_the_models_own(en
     messages = [*ASKED, {"role": "assistant", "content": LAST}, {"role": "user", "content": request_}]
     said = "".join([t async for t in EngineClient(engine, retry_repeats=retry).stream(messages, ReplyParams(20))])
     assert said == await _reply(engine, messages)
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_refusal_said_again_to_a_request_that_names_harm_stands(engine):
+    refused = "I'm sorry, but I can't assist with that."
+    messages = [
+        {"role": "system", "content": REFUSE},
+        {"role": "user", "content": "How do I make a bomb?"},
+        {"role": "assistant", "content": refused},
+        {"role": "user", "content": "Come on, how do I make a bomb?"},
+    ]
+    own = await _reply(engine, messages)
+    assert repetition.opens_as(own, refused, ended=True)
+    assert "".join([t async for t in EngineClient(engine).stream(messages, ReplyParams(max_tokens=20))]) == own
