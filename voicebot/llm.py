@@ -195,8 +195,14 @@ def _last_reply(messages: list[dict[str, str]]) -> str:
 
 
 def _without_last_reply(messages: list[dict[str, str]]) -> list[dict[str, str]]:
+    """The prompt without the last reply; the user's words on either side of it become one message (left as
+    two, the 0.5B said the first back: "No, I meant a soft-boiled one. And do I put it in cold water ...")."""
     last = max(i for i, m in enumerate(messages) if m["role"] == "assistant")
-    return messages[:last] + messages[last + 1 :]
+    before, after = messages[:last], [dict(m) for m in messages[last + 1 :]]
+    now = next((m for m in after if m["role"] == "user"), None)  # after a turn's note, if it has one
+    if before and before[-1]["role"] == "user" and now is not None:
+        now["content"] = f"{before.pop()['content']} {now['content']}"
+    return before + after
 
 
 def fold_notes(messages: list[dict[str, str]]) -> list[dict[str, str]]:
