@@ -477,14 +477,21 @@ def recall_reply(text: str, earlier: Sequence[str] = ()) -> str | None:
 
 # Doubting the last answer: "Are you sure?", "That's wrong.", "Why not Sydney?", "I heard it was K2." After a fact
 # from the tables the model gave way ("Sydney is the capital of Australia.") or said "I don't have enough context".
-# One or more of them: "Really? I always thought it was Sydney.", "Why isn't it Sydney then?".
-_DOUBT_PHRASE = (
+# Short ones in a row, perhaps ending with one that names what the user believes: "Really? I always thought it was
+# Sydney.", "Why isn't it Sydney then?" (the free words only last: repeated, they backtracked for minutes).
+_DOUBT_SHORT = (
     r"(?:are you (?:sure|certain)|really|seriously|is that (?:true|right|correct|so)|"
     r"(?:that's|that is|you're|you are|that was) (?:wrong|not right|not true|incorrect|not correct)|no way|"
-    r"i don't think so|i (?:always |just )?(?:thought|heard|read|was told) (?:it was|it's|that)\b[^.?!]*|"
-    r"why (?:not|isn't it|is it not)\b[^.?!]*|isn't it\b[^.?!]*|i'm not sure about that)"
+    r"i don't think so|i'm not sure about that)"
 )
-_DOUBT = re.compile(rf"^\W*(?:(?:no|hmm|wait|oh|but|hm)\W+)*{_DOUBT_PHRASE}(?:\W+{_DOUBT_PHRASE})*\W*$", re.IGNORECASE)
+_DOUBT_NAMING = (
+    r"(?:i (?:always |just )?(?:thought|heard|read|was told) (?:it was|it's|that)|why (?:not|isn't it|is it not)|"
+    r"isn't it)\b[^.?!]*"
+)
+_DOUBT = re.compile(
+    rf"^\W*(?:(?:no|hmm|wait|oh|but|hm)\W+)*(?:{_DOUBT_SHORT}\W+)*(?:{_DOUBT_SHORT}|{_DOUBT_NAMING})\W*$",
+    re.IGNORECASE,
+)
 # Asking to change the topic: the model went back to the last one.
 _NEW_TOPIC = re.compile(
     r"^\W*(?:(?:okay|ok|so|well|alright|anyway)\W+)*(?:let's|let us|can we|could we|i want to|i'd like to) "
