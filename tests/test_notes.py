@@ -298,7 +298,7 @@ def test_doubting_a_fact_from_the_tables_gets_it_again_and_a_new_topic_is_asked_
         assert start == "I'm sure. The capital of Australia is Canberra." and isinstance(start, WholeReply), doubt
     assert notes.opener("Are you sure?", 1, ["Who is Taylor Swift?"]) is None  # no fact of ours: the model's
     assert notes.opener("Why?", 1, asked) is None
-    assert notes.opener("I thought that " * 200 + ".", 1, asked) is None  # a first form backtracked for minutes
+    assert notes.opener("I thought that " * 200 + ". So", 1, asked) is None  # a first form backtracked for minutes
     for change in ("Let's talk about something else.", "Can we change the subject?", "Okay, let's change the topic."):
         assert notes.opener(change, 1, ["Who is Taylor Swift?"]) == "Sure! What would you like to talk about?"
     assert notes.opener("Let's talk about dogs.", 1, ["Who is Taylor Swift?"]) is None
