@@ -372,6 +372,7 @@ _FRAME = frozenset({
 # A follow-up that names its thing by a pronoun: "How far away is it?" after "Is the sun a star?", "How fast can they
 # run?" after "What about cheetahs?" (the 0.5B said 98 million miles, and no speed).
 _PRONOUN = re.compile(r"\b(?:it|they|them|he|she|him|her)\b")
+_NAMED_WORDS = 40  # the last words looked in: each span of them tries every pattern (~7 ms for 40 words)
 
 
 def _resolved(words: str, before: str) -> str | None:
@@ -379,7 +380,7 @@ def _resolved(words: str, before: str) -> str | None:
     article), where that swap, and only it, gives a single fact; else None."""
     if len(pronouns := list(_PRONOUN.finditer(words))) != 1:
         return None
-    said = re.findall(r"[\w'-]+", before.lower())
+    said = re.findall(r"[\w'-]+", before.lower())[-_NAMED_WORDS:]
     swaps: dict[str, str] = {}
     for n in (1, 2, 3):
         for i in range(len(said) - n + 1):
