@@ -82,6 +82,8 @@ def test_another_one_after_a_request_is_more_of_the_same() -> None:
     first = entertain("Tell me a joke.", random.Random(3), 1)
     more = entertain("Another one.", random.Random(3), 2, ["Tell me a joke."])
     assert first is not None and more is not None and more.opener in TOLD and more.opener != first.opener
+    for said in ("Ah, another one.", "Oh, one more!"):  # the model told the same joke again
+        assert entertain(said, random.Random(3), 2, ["Tell me a joke."]) == more, said
     again = entertain("One more.", random.Random(3), 3, ["Tell me a joke.", "Another one."])
     assert again is not None and again.opener in TOLD and again.opener not in (first.opener, more.opener)
     story = entertain("One more, please.", random.Random(3), 5, ["Hi.", "Tell me a story about a cat."])

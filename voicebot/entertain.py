@@ -180,7 +180,7 @@ _CANT_SING = "I can't sing, but I can tell you a story or a joke."
 # "Another one." asks for more of what was asked for before (the model told the same joke again), also after a
 # reaction to it ("Haha.", "I don't get it."): a short turn that asks for nothing.
 _MORE = re.compile(
-    r"^\W*((ha( ?ha)+|lol|ok(ay)?|good one|nice one)\W+)?"
+    r"^\W*((ha( ?ha)+|lol|ok(ay)?|good one|nice one|ah|oh|wow|cool|nice|alright|all right)\W+)?"  # "Ah, another one."
     r"([^.!?]*\b(funny|joke|lame|bad|terrible|boring|heard (that|it)|know (that|it))\b[^.!?]*[.!?]\s+)?"  # "That
     # wasn't funny. Tell me a better one." told the same joke again
     r"(and |so |now )?(((give me|i want|let's have|let's hear|try|do) )?another( one)?"
