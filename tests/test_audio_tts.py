@@ -54,14 +54,16 @@ def test_options(tts: PiperTts) -> None:
 
 def test_first_phrase_session_says_the_same_with_more_threads(tts: PiperTts) -> None:
     """`first=True` runs on a second onnxruntime session with first_threads: the same voice saying the
-    same words (VITS samples noise on every call, so the samples differ run to run; the words do not)."""
+    same words (VITS samples noise on every call, so the samples differ run to run; the words do not). A rare
+    rendering is misheard by Whisper tiny ("And some data is the best part of the week." failed a CI run; 0 of 40
+    in a probe), so the words are checked on the best of three: a session saying something else fails all three."""
     assert tts.opts.first_threads == 2 and tts._first_voice.session is not tts.voice.session
     text = "Sunday is the best part of the week."
     a = np.concatenate(list(tts.synthesize(text)))
-    b = np.concatenate(list(tts.synthesize(text, first=True)))
-    assert abs(len(a) - len(b)) <= 0.15 * len(a)
+    b = [np.concatenate(list(tts.synthesize(text, first=True))) for _ in range(3)]
+    assert abs(len(a) - len(b[0])) <= 0.15 * len(a)
     asr = WhisperAsr()
-    assert wer([text], [asr.transcribe(resample(b, tts.sample_rate, 16000))]) <= 0.15
+    assert min(wer([text], [asr.transcribe(resample(x, tts.sample_rate, 16000))]) for x in b) <= 0.15
     one = PiperTts(TtsOptions(first_threads=1))
     assert one._first_voice.session is one.voice.session  # no second session when the counts agree
     with pytest.raises(ValueError):
