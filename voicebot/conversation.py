@@ -15,6 +15,11 @@ from dataclasses import dataclass, field
 Messages = list[dict[str, str]]
 
 
+def last_said(messages: Messages, role: str) -> str:
+    """The last message of `role` ("user", "assistant"), "" where there is none."""
+    return next((m["content"] for m in reversed(messages) if m["role"] == role), "")
+
+
 class WholeReply(str):
     """An opener that is the whole reply: the model is not asked to go on from it. Told the last reply's first
     sentence for "Say that shorter.", the 0.5B went on with the rest of it, word for word."""
@@ -57,7 +62,7 @@ class Conversation:
         """The words the reply to `pending` (a user message not added yet) starts with; "" for none."""
         if self.opener is None:
             return ""
-        said = next((m["content"] for m in reversed(self.messages) if m["role"] == "assistant"), "")
+        said = last_said(self.messages, "assistant")
         return self.opener(pending, self._added, self.user_words(), said) or ""
 
     def user_words(self) -> list[str]:

@@ -11,6 +11,7 @@ from typing import Protocol
 import aiohttp
 
 from voicebot import refusal, repetition
+from voicebot.conversation import last_said
 from voicebot.errors import VoicebotError
 
 
@@ -108,8 +109,7 @@ class EngineClient:
             top_p=params.top_p,
             seed=params.seed,
         )
-        request = next((m["content"] for m in reversed(messages) if m["role"] == "user"), "")
-        last = _last_reply(messages)
+        request, last = last_said(messages, "user"), last_said(messages, "assistant")
         may_retry = not reply_start and refusal.may_retry(request)  # never when it names harm or asks for what
         refusals = self.retry_refusals and may_retry  # the assistant lacks: there a refusal, even twice, stands
         repeats = self.retry_repeats and may_retry and repetition.may_retry_repeat(request, last)
@@ -188,10 +188,6 @@ class EngineClient:
 
     async def close(self) -> None:
         self.engine.close()
-
-
-def _last_reply(messages: list[dict[str, str]]) -> str:
-    return next((m["content"] for m in reversed(messages) if m["role"] == "assistant"), "")
 
 
 def _without_last_reply(messages: list[dict[str, str]]) -> list[dict[str, str]]:
