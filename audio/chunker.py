@@ -35,6 +35,7 @@ _OPERATOR = re.compile(r"^[*×x/÷=+−-]$|\d[*×/]$")  # a phrase ending here w
 # Thousands the model wrote with a space: "approximately 10, 000 kilometers" was said "ten, zero zero zero". A
 # group that starts with 0 is no list item, so it is joined; the break after "10," waits for the next word.
 _SPACED_THOUSANDS = re.compile(r"(?<![\d,])(\d{1,3}(?:,\d{3})*), (0\d\d)(?!\d)")
+_GROUP_START = re.compile(r"(0\d?)?")  # what may follow "10, " while it could still be "10, 000"
 
 
 class PhraseChunker:
@@ -99,7 +100,7 @@ class PhraseChunker:
             if count == 0 and self._line_start and LIST_MARKER.match(word + " "):
                 continue  # "1." or "-" opening a list item is not a phrase (mid-line, "144." is a number)
             count += 1
-            if word[-1] == "," and word[-2:-1].isdigit() and re.fullmatch(r"(0\d?)?", self._buf[m.end() :]):
+            if word[-1] == "," and word[-2:-1].isdigit() and _GROUP_START.fullmatch(self._buf[m.end() :]):
                 return None  # "10," may go on as "10, 000" (_SPACED_THOUSANDS)
             if (
                 "\n" in space
