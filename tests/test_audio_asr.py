@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from audio.asr import AsrOptions, LocalAgreement, WhisperAsr, looks_looped
+from audio.asr import AsrOptions, LocalAgreement, WhisperAsr, looks_looped, starts_over
 from audio.io import load_audio
 from audio.wer import normalize as words
 from audio.wer import wer
@@ -100,15 +100,69 @@ def test_local_agreement_on_growing_audio(asr: WhisperAsr, testdata: Path, manif
     assert len(words(committed)) >= 4
 
 
+def test_starts_over() -> None:
+    """Given previous text, Whisper sometimes writes a short turn twice; a phrase said again inside a turn is
+    not that."""
+    assert starts_over("Where's that one? Where's that one?")
+    assert starts_over("So why are sunsets aren't. So why are sunsets aren.")
+    assert not starts_over("Can you, can you tell me the time?")
+    assert not starts_over("I think, I think so.")
+    assert not starts_over("No, no.")
+    assert not starts_over("The child almost hurt the small dog.")
+
+
+@pytest.fixture(scope="module")
+def piper():  # type: ignore[no-untyped-def]
+    from audio.tts import PiperTts
+
+    return PiperTts()
+
+
+def test_context_hears_a_name_said_before(asr: WhisperAsr, piper) -> None:  # type: ignore[no-untyped-def]
+    """The user's earlier words as Whisper's previous text: a place they named is heard as that place (tiny.en
+    alone writes "and is perfect on the same time zone"), and an empty context is the plain pass."""
+    from voicebot.bench_questions import question_audio
+
+    x = question_audio(piper, "And is Perth on the same time zone as Sydney?", lead_s=0.3, trail_s=0.6)
+    said = "What's the capital of Australia? Okay, how long is the flight from Sydney to Perth, roughly?"
+    assert "perth" in words(asr.transcribe(x, said))
+    assert asr.transcribe(x, "") == asr.transcribe(x)
+
+
+def test_context_makes_up_no_words_for_a_noise(asr: WhisperAsr) -> None:
+    """Given previous text, tiny.en wrote "Oh." for these coughs and "Okay." for a hiss (the context's own
+    word); without it, nothing. A pass Whisper doubts was speech is done again without the context."""
+    from audio.bench_noise import noise
+    from voicebot.bench_turns import cough
+
+    rng = np.random.default_rng(7)
+    pad = np.zeros(3200, np.float32)
+    coughs = [np.concatenate([pad, np.roll(cough(), k * 100) * (0.5 + 0.25 * k), pad]) for k in (2, 3, 4)]
+    hiss = noise("white", 16000, rng) * 10 ** (-25 / 20)
+    for x, said in [*((c, "Tell me a joke. Ha. Tell me another one.") for c in coughs), (hiss, "Okay.")]:
+        assert asr.transcribe(x.astype(np.float32), said) == ""
+
+
+def test_context_tokens_zero_gives_none(asr: WhisperAsr) -> None:
+    assert asr._previous("Sydney to Perth") != []
+    off = WhisperAsr.__new__(WhisperAsr)
+    off.opts, off._tok = AsrOptions(context_tokens=0), asr._tok
+    assert off._previous("Sydney to Perth") == []
+    assert len(asr._previous("word " * 500)) == AsrOptions().context_tokens
+    with pytest.raises(ValueError, match="context_tokens"):
+        AsrOptions(context_tokens=300)
+
+
 class CountingAsr:
-    """The real model, noting the length of the audio of each call."""
+    """The real model, noting the length and context of each call."""
 
     def __init__(self, asr: WhisperAsr) -> None:
-        self.asr, self.calls = asr, []
+        self.asr, self.calls, self.contexts = asr, [], []
 
-    def transcribe(self, x: np.ndarray) -> str:
+    def transcribe(self, x: np.ndarray, context: str = "") -> str:
         self.calls.append(len(x))
-        return self.asr.transcribe(x)
+        self.contexts.append(context)
+        return self.asr.transcribe(x, context)
 
 
 async def _segment_texts(asr: object, frames: list) -> list:
@@ -195,13 +249,13 @@ async def test_the_pause_pass_runs_beside_a_partial_still_running(
     class SlowFirst:  # the real model; its first call (the partial) takes 1.5 s longer
         n = 0
 
-        def transcribe(self, x: np.ndarray) -> str:
+        def transcribe(self, x: np.ndarray, context: str = "") -> str:
             with lock:
                 SlowFirst.n += 1
                 first = SlowFirst.n == 1
             if first:
                 time.sleep(1.5)
-            text = asr.transcribe(x)
+            text = asr.transcribe(x, context)
             if first:
                 log.append("partial done")
             return text
@@ -233,3 +287,25 @@ async def test_the_pause_pass_runs_beside_a_partial_still_running(
         assert log.index("pause") < log.index("partial done"), log
     else:
         assert log.index("pause") > log.index("partial done"), log
+
+
+async def test_each_segment_hears_the_ones_before_it(asr: WhisperAsr, testdata: Path, manifest: dict) -> None:
+    """The session's earlier final transcripts are the context of every later pass (and of none before)."""
+    from voicebot import frames as fr
+
+    clips = manifest["asr_clips"][:2]
+    spy = CountingAsr(asr)
+    frames: list = []
+    t = 0.0
+    for turn_id, clip in enumerate(clips, 1):
+        x, end = load_audio(testdata / clip["file"]), clip["speech_end_s"]
+        frames += [
+            fr.SpeechStarted(turn_id, t),
+            fr.UserAudio(turn_id, x[: int(end * 16000)], t),
+            fr.SpeechEnded(turn_id, t + end, t + end + 1.0),
+        ]
+        t += end + 2.0
+    got = [f for f in await _segment_texts(spy, frames) if f.kind == "final"]
+    assert len(got) == 2 and spy.contexts[0] == ""
+    assert spy.contexts[-1] == got[0].text != ""
+    assert wer([c["transcript"] for c in clips], [f.text for f in got]) <= 0.15

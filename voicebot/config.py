@@ -107,6 +107,9 @@ class AsrConfig(_Section):
         2, ge=1, le=8, description="passes at once: the one a turn's end waits for never queues behind a partial"
     )
     language: str = Field("en", description="what the user speaks (an English-only model, *.en, takes only en)")
+    context_tokens: int = Field(
+        64, ge=0, le=223, description="tokens of the user's earlier words given to Whisper as context (0: none)"
+    )
     partial_interval_ms: int = Field(600, ge=100, le=10000, description="how often partials are made")
     pause_priority: bool = Field(
         False, description="the pass at a pause has the CPU to itself: in-process LLM steps wait (measured: no gain)"

@@ -13,6 +13,10 @@ that began just before the user stopped (on 2 AVX2 cores that partial held it up
 (`UserAudio.quiet_s`) a pass starts on the audio so far; if the silence lasts into a pause, that pass is
 the pause's, begun 60 of the `pause_ms` 90 ms sooner; if the user goes on, its text is a partial.
 
+Every pass is given the session's last final transcripts as Whisper's previous text (`asr.context_tokens`):
+a name or topic the user already said is heard as such again ("Sydney" not "Sidney", "Perth" not
+"perfect"). The context is this stage's own output, so nothing flows back from later stages.
+
 The VAD's segment events are passed on after this stage's own frames for them, so the turn-taking stage
 sees speech and text in one ordered stream.
 """
@@ -20,6 +24,7 @@ sees speech and text in one ordered stream.
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -33,6 +38,7 @@ from voicebot.stages.worker import Worker
 RATE = 16000
 TAIL_PAD_S = 0.15  # trailing silence given to Whisper after the speech end: it ends sentences better
 QUIET_MIN_S = 0.3  # speech since the last pass's audio that a pass at a word gap needs
+CONTEXT_SEGMENTS = 8  # final transcripts kept as context (Whisper uses only their last tokens)
 
 
 @dataclass
@@ -107,15 +113,16 @@ class AsrStage(Stage):
         self.agreement = LocalAgreement()
         self.turn: _Turn | None = None
         self._done_until = 0.0  # input time up to which audio went into a final transcript
+        self._said: deque[str] = deque(maxlen=CONTEXT_SEGMENTS)  # this session's final transcripts
 
     async def _transcribe(self, audio: np.ndarray, urgent: bool = False) -> str:
         fn = self._transcribe_urgent if urgent and self.priority is not None else self.asr.transcribe
-        return (await self.worker.run(fn, audio)).strip()
+        return (await self.worker.run(fn, audio, " ".join(self._said))).strip()
 
-    def _transcribe_urgent(self, audio: np.ndarray) -> str:
+    def _transcribe_urgent(self, audio: np.ndarray, context: str) -> str:
         assert self.priority is not None
         with self.priority.hold(exclusive=True):
-            return self.asr.transcribe(audio)
+            return self.asr.transcribe(audio, context)
 
     async def handle(self, frame: fr.Frame) -> None:
         if isinstance(frame, fr.Tick):
@@ -156,6 +163,8 @@ class AsrStage(Stage):
             await self.emit(frame)
             text = await self._final(turn, frame.speech_end_s)
             self.turn, self._done_until = None, frame.speech_end_s + TAIL_PAD_S
+            if text:
+                self._said.append(text)
             await self.emit(fr.SegmentText(turn.turn_id, text, "final"))
 
     def _maybe_quiet_pass(self, turn: _Turn, quiet_s: float) -> None:
