@@ -118,15 +118,28 @@ def piper():  # type: ignore[no-untyped-def]
     return PiperTts()
 
 
+PERTH = "And is Perth on the same time zone as Sydney?"
+SAID_BEFORE = "What's the capital of Australia? Okay, how long is the flight from Sydney to Perth, roughly?"
+
+
 def test_context_hears_a_name_said_before(asr: WhisperAsr, piper) -> None:  # type: ignore[no-untyped-def]
     """The user's earlier words as Whisper's previous text: a place they named is heard as that place (tiny.en
     alone writes "and is perfect on the same time zone"), and an empty context is the plain pass."""
     from voicebot.bench_questions import question_audio
 
-    x = question_audio(piper, "And is Perth on the same time zone as Sydney?", lead_s=0.3, trail_s=0.6)
-    said = "What's the capital of Australia? Okay, how long is the flight from Sydney to Perth, roughly?"
-    assert "perth" in words(asr.transcribe(x, said))
+    x = question_audio(piper, PERTH, lead_s=0.3, trail_s=0.6)
+    assert "perth" in words(asr.transcribe(x, SAID_BEFORE))
     assert asr.transcribe(x, "") == asr.transcribe(x)
+    assert len(asr._previous("word " * 500)) == AsrOptions().context_tokens  # only the last tokens
+
+
+def test_context_tokens_zero_turns_it_off(asr: WhisperAsr, piper) -> None:  # type: ignore[no-untyped-def]
+    from voicebot.bench_questions import question_audio
+
+    x = question_audio(piper, PERTH, lead_s=0.3, trail_s=0.6)
+    assert WhisperAsr(AsrOptions(context_tokens=0)).transcribe(x, SAID_BEFORE) == asr.transcribe(x)
+    with pytest.raises(ValueError, match="context_tokens"):
+        AsrOptions(context_tokens=300)
 
 
 def test_context_makes_up_no_words_for_a_noise(asr: WhisperAsr) -> None:
@@ -141,16 +154,6 @@ def test_context_makes_up_no_words_for_a_noise(asr: WhisperAsr) -> None:
     hiss = noise("white", 16000, rng) * 10 ** (-25 / 20)
     for x, said in [*((c, "Tell me a joke. Ha. Tell me another one.") for c in coughs), (hiss, "Okay.")]:
         assert asr.transcribe(x.astype(np.float32), said) == ""
-
-
-def test_context_tokens_zero_gives_none(asr: WhisperAsr) -> None:
-    assert asr._previous("Sydney to Perth") != []
-    off = WhisperAsr.__new__(WhisperAsr)
-    off.opts, off._tok = AsrOptions(context_tokens=0), asr._tok
-    assert off._previous("Sydney to Perth") == []
-    assert len(asr._previous("word " * 500)) == AsrOptions().context_tokens
-    with pytest.raises(ValueError, match="context_tokens"):
-        AsrOptions(context_tokens=300)
 
 
 class CountingAsr:
