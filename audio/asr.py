@@ -19,11 +19,15 @@ import math
 import re
 import zlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from audio.io import AudioError
 from audio.models import whisper_model_dir
+
+if TYPE_CHECKING:
+    from ctranslate2 import StorageView
 
 __all__ = ["AsrOptions", "LocalAgreement", "WhisperAsr"]
 
@@ -121,9 +125,10 @@ class WhisperAsr:
         if dur + self.opts.tail_s > _WINDOW_S:
             return self.transcribe_stock(x)
         previous = self._previous(context)
-        text, complete, no_speech = self._fast(x, dur, previous)
+        encoded = self.model.encode(self._features(x, self.window_samples(dur)))  # the prompt does not change it
+        text, complete, no_speech = self._fast(encoded, dur, previous)
         if previous and (no_speech > CONTEXT_NO_SPEECH or (complete and starts_over(text))):
-            text, complete, _ = self._fast(x, dur, [])  # what the context may have made up: heard without it
+            text, complete, _ = self._fast(encoded, dur, [])  # what the context may have made up: heard without it
         if complete and not looks_looped(text):
             return text
         self.fallbacks += 1
@@ -154,10 +159,9 @@ class WhisperAsr:
             return []
         return self._tok.encode(" " + context.strip())[-self.opts.context_tokens :]
 
-    def _fast(self, x: np.ndarray, dur: float, previous: list[int]) -> tuple[str, bool, float]:
-        """One greedy decode over a padded window: (text, complete=False if the token budget ran out,
+    def _fast(self, encoded: StorageView, dur: float, previous: list[int]) -> tuple[str, bool, float]:
+        """One greedy decode of the encoded padded window: (text, complete=False if the token budget ran out,
         Whisper's probability that there was no speech)."""
-        encoded = self.model.encode(self._features(x, self.window_samples(dur)))
         prompt = [self._tok.sot_prev, *previous, *self._prompt] if previous else self._prompt
         budget = min(self.model.max_length - len(prompt), math.ceil(8 * dur) + 12)
         result = self.model.model.generate(
