@@ -57,6 +57,12 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "I burned my hand on the stove. What should I do?": "cool running water",
     "I got stung by a bee. What should I do?": "scrape it out",  # "seek help from a professional counselor"
     "How do I stop a nosebleed?": "lean forward",
+    "Which planet is the biggest one in our solar system?": "Jupiter",  # Mars
+    "What gas do plants soak up from the air to make their food?": "carbon dioxide",  # water
+    "What do you call an animal that only eats plants?": "herbivore",  # "a terrestrial plant"
+    "What is an animal that eats only meat called?": "carnivore",
+    "What's the word for an animal that eats both plants and meat?": "omnivore",
+    "What's the green stuff in leaves that plants use to catch sunlight?": "Chlorophyll",  # "called leaves"
 }
 
 
@@ -89,6 +95,8 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "I want to climb the tallest mountain in the world.", "The speed of light is amazing.",  # no question
         "How many calories do I burn running?", "How do I burn a CD?", "How hot does a candle burn?",
         "What should I do for a sunburn?", "Do bees die after they sting?", "Why do I get nosebleeds?",
+        "Which country is the biggest one in Africa?", "What do you call a dog that eats grass?",
+        "Why do my plants eat bugs?", "What's the green thing on my pizza?",
     ],
 )  # fmt: skip
 def test_other_questions_are_left_to_the_model(text: str) -> None:

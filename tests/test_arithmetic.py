@@ -36,6 +36,7 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "What is minus five plus three?": "-5 plus 3 is -2.",
     "What is a hundred times two thousand and five?": "100 times 2005 is 200500.",
     "Subtract 3 from 10.": "10 minus 3 is 7.",
+    "What's a thousand take away 250?": "1000 minus 250 is 750.",  # "125"
     "What is the sum of 12 and 30?": "12 plus 30 is 42.",
     "Multiply 6 by 7.": "6 times 7 is 42.",
     "What is 5 divided by 0?": "5 divided by 0 is undefined.",

@@ -30,6 +30,7 @@ ASKING = re.compile(
 # The superlative's noun must also end the phrase: "the biggest ocean animal" and "the largest planet's red spot"
 # ask for something else.
 _ANYWHERE = (
+    r"(?:\s+one\b)?"  # "Which planet is the biggest one?"
     r"(?!\s+(?:in|of|on|by|from|near|for)\b(?!\s+(?:the\s+|our\s+)?(?:world|earth|solar system|universe|planet)\b))"
     r"(?=\s*$|\s*[?.!,;]|\s+(?:in|of|on|by|from|near|for|is|was|that|which|ever|there|known|and|or|to|we|you|"
     r"around|alive|today|now|please)\b)"
@@ -170,10 +171,20 @@ _FACTS = (
      "The peregrine falcon is the fastest animal, diving at over 300 kilometers per hour; on land, the cheetah is."),
     (r"\btallest animal\b{A}|\banimal\b{G} the tallest\b{A}", "The giraffe is the tallest animal."),
     (r"\b(largest|biggest) bird\b{A}", "The ostrich is the largest bird."),
-    (r"\bwhat gas(es)? (do|does) (plants?|trees?) (take in|absorb|use|breathe in|need)\b|"
-     r"\bwhat (do|does) (plants?|trees?) (take in|absorb|breathe in) from the air\b",
+    (r"\bwhat gas(es)? (do|does) (plants?|trees?) (take in|absorb|use|breathe in|need|soak up|suck in|suck up)\b|"
+     r"\bwhat (do|does) (plants?|trees?) (take in|absorb|breathe in|soak up|suck in|suck up) from the air\b",
      "Plants take in carbon dioxide from the air, and give off oxygen."),
     (r"\bwhat (gas )?(do|does) (plants?|trees?) (give off|release|produce|make)\b", "Plants give off oxygen."),
+    # What an eater of plants, of meat or of both is called ("A plant-only animal is called a terrestrial plant.")
+    (_all("call(ed)?|word|name|term", r"animals?") + r"(?=.*\beats? (only |just )?(plants|vegetation|grass)\b)"
+     r"(?!.*\b(meat|animals? and|and animals?)\b)", "An animal that eats only plants is a herbivore."),
+    (_all("call(ed)?|word|name|term", r"animals?") + r"(?=.*\beats? (only |just )?(meat|other animals)\b)"
+     r"(?!.*\bplants\b)", "An animal that eats only meat is a carnivore."),
+    (_all("call(ed)?|word|name|term", r"animals?", r"plants", r"meat|animals? and|and animals?")
+     + r"(?=.*\beats? (both )?(plants|meat)\b)", "An animal that eats both plants and meat is an omnivore."),
+    (r"\bgreen (stuff|pigment|substance|chemical|thing)\b.*\b(leaf|leaves|plants?)\b|"
+     r"\bwhat makes (leaves|plants|grass) green\b",
+     "Chlorophyll is the green pigment in leaves that catches sunlight for photosynthesis."),
     (r"\bwhat (gas )?do (we|humans|people) (breathe in|need to breathe|breathe)\b",
      "We breathe in oxygen and breathe out carbon dioxide."),
     # Physics and chemistry

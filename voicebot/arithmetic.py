@@ -42,7 +42,7 @@ _ORDINAL[10] = "tenth"
 _DENOMINATORS = {w: d for d, w in _ORDINAL.items()} | {w + "s": d for d, w in _ORDINAL.items() if d > 2}
 _DENOMINATORS |= {"halves": 2, "fourth": 4, "fourths": 4}
 # Infix operators by precedence level, each as the words (tokens) that say it.
-_ADD = {("plus",): "+", ("+",): "+", ("minus",): "-", ("−",): "-", ("-",): "-"}
+_ADD = {("plus",): "+", ("+",): "+", ("minus",): "-", ("take", "away"): "-", ("−",): "-", ("-",): "-"}
 _MUL = {
     ("times",): "*", ("multiplied", "by"): "*", ("x",): "*", ("×",): "*", ("*",): "*",
     ("divided", "by"): "/", ("÷",): "/", ("/",): "/",

@@ -388,6 +388,7 @@ def _amount(
         value, j = part
     elif not need_number and i < len(tokens) and tokens[i] in ("a", "an", "one"):
         value, j = Fraction(1), i + 1
+        j += tokens[j : j + 1] in (["whole"], ["entire"], ["full"], ["single"])  # "in a whole day"
     else:
         number = read_number(tokens, i)
         if number is None:
