@@ -63,6 +63,16 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "What is an animal that eats only meat called?": "carnivore",
     "What's the word for an animal that eats both plants and meat?": "omnivore",
     "What's the green stuff in leaves that plants use to catch sunlight?": "Chlorophyll",  # "called leaves"
+    "Which planet is famous for its big rings?": "Saturn",  # Jupiter
+    "How many chambers does the human heart have?": "four",  # 6
+    "My son wants to know what kind of animal a frog is.": "amphibian",  # mammals; a question inside a sentence
+    "What's it called when water vapor turns back into a liquid?": "condensation",  # "... when it cools."
+    "What's it called when light bends as it goes into water?": "refraction",  # the question said back
+    "What do you call a sound that bounces back to you?": "echo",  # "a whisper"
+    "What instrument do weather forecasters use to measure air pressure?": "barometer",  # "a pressure gauge"
+    "Which country gave the Statue of Liberty to the United States?": "France",  # "the United States Congress"
+    "What year did Columbus first sail to the Americas?": "1492",  # 1509
+    "I wonder who invented the telephone.": "Bell",
 }
 
 
@@ -96,7 +106,8 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "How many calories do I burn running?", "How do I burn a CD?", "How hot does a candle burn?",
         "What should I do for a sunburn?", "Do bees die after they sting?", "Why do I get nosebleeds?",
         "Which country is the biggest one in Africa?", "What do you call a dog that eats grass?",
-        "Why do my plants eat bugs?", "What's the green thing on my pizza?",
+        "Why do my plants eat bugs?", "What's the green thing on my pizza?", "How tall is the Statue of Liberty?",
+        "I know what the capital of France is.", "How many chambers of commerce are there?", "What does a frog eat?",
     ],
 )  # fmt: skip
 def test_other_questions_are_left_to_the_model(text: str) -> None:

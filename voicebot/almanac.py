@@ -18,10 +18,12 @@ from voicebot.units import unit_named
 
 __all__ = ["ASKING", "almanac_fact"]
 
-# Words that ask (a question mark, or a question's or a request's first word): "I want to climb the tallest
+# Words that ask (a question mark, or a question's or a request's first word, or a question said inside a
+# sentence: "My son wants to know what a frog is.", "I wonder who invented radio."): "I want to climb the tallest
 # mountain in the world." is no question, and gets no fact.
 ASKING = re.compile(
-    r"\?|^\W*(what|what's|which|who|who's|whom|how|where|when|why|name|tell|is|are|do|does|can|could|give|list|say)\b",
+    r"\?|^\W*(what|what's|which|who|who's|whom|how|where|when|why|name|tell|is|are|do|does|can|could|give|list|say)\b"
+    r"|\b(to know|wondering|wonder|curious|asked me|asks me|asking)\W+(what|what's|which|who|how|where|when|if)\b",
     re.IGNORECASE,
 )
 
@@ -80,7 +82,8 @@ _FACTS = (
      "Venus is the hottest planet, even though Mercury is closer to the sun."),
     (r"\bwhich planet is (called |known as )?the red planet\b|\bwhat('s| is) (the name of )?the red planet\b",
      "Mars is known as the red planet."),
-    (r"\bplanet (has|with) (the )?rings\b|\bwhich planet is famous for its rings\b",
+    (r"\bplanet (has|with) (the )?(big |famous )?rings\b|\bplanet is (famous|known|best known) for (its|having) "
+     r"(big |beautiful |famous )?rings\b",
      "Saturn is the planet best known for its rings, though Jupiter, Uranus and Neptune have faint ones too."),
     (r"\bhow far (away )?is the moon\b|\bdistance (from|between) (the )?earth (to|and) the moon\b|"
      r"\bdistance to the moon\b", "The moon is about 384,000 kilometers, or 239,000 miles, from Earth."),
@@ -129,6 +132,11 @@ _FACTS = (
     (_all("how many legs", "crabs?|lobsters?"), "A crab or a lobster has ten legs, counting its two claws."),
     (_all("how many (legs|arms)", "octopus|octopi|octopuses"), "An octopus has eight arms."),
     (_all("how many hearts", "octopus|octopi|octopuses"), "An octopus has three hearts."),
+    (_all("how many chambers", r"(human |the |your |a )?heart"), "The human heart has four chambers."),
+    (r"\b(what|which) (kind|type|class|sort) of (animal|creature) (is |are )?(a )?frogs?\b|"
+     r"\b(is|are) (a )?frogs? (a )?(mammals?|reptiles?|amphibians?|fish)\b|"
+     r"\bfrogs? (are|is) (a )?what kind of animal\b",
+     "A frog is an amphibian: it starts life in water and lives on land as an adult."),
     (r"\bhow many bones\b(?!.*\b(hand|foot|feet|arm|leg|skull|spine|dog|cat|horse|baby|babies)\b)"
      r".*\b(human|adult|body|person|people|we|you)\b", "An adult human has 206 bones; a baby is born with about 300."),
     (r"\bhow many teeth\b(?!.*\b(baby|babies|child|children|kids?|dog|cat|shark)\b)"
@@ -188,6 +196,19 @@ _FACTS = (
     (r"\bwhat (gas )?do (we|humans|people) (breathe in|need to breathe|breathe)\b",
      "We breathe in oxygen and breathe out carbon dioxide."),
     # Physics and chemistry
+    (r"\bcalled when (water )?vapou?r (turns|changes|becomes|goes) (back )?(in)?to (a )?(liquid|water)\b|"
+     r"\bcalled when (a )?gas (turns|changes|becomes|goes) (back )?(in)?to (a )?liquid\b",
+     "That is condensation: the vapor cools and turns back into liquid water."),
+    (r"\bcalled when (water|a liquid) (turns|changes|becomes|goes) (in)?to (a )?(gas|vapou?r|steam)\b",
+     "That is evaporation: the liquid turns into a gas, water into water vapor."),
+    (r"\bcalled when light bends\b|\bbending of light\b.*\bcalled\b",
+     "That is refraction: light bends as it passes from one material into another, such as air into water."),
+    (r"\bcalled when (a )?sound (bounces|reflects|comes) back\b|"
+     r"\b(call|called) (a )?sound that (bounces|reflects|comes) back\b",
+     "A sound that bounces back is an echo."),
+    (r"\b(instrument|tool|device)\b.*\bmeasures? (the )?(air|atmospheric) pressure\b|"
+     r"\bwhat measures (the )?(air|atmospheric) pressure\b",
+     "A barometer measures air pressure."),
     (r"\bboiling point of water\b|\b(what|which) temperature does water boil\b|\bwater boils? at\b",
      "Water boils at 100 degrees Celsius, or 212 degrees Fahrenheit, at sea level."),
     (r"\bfreezing point of water\b|\b(what|which) temperature does water freeze\b|\bwater freezes? at\b",
@@ -276,7 +297,8 @@ _FACTS = (
      "No one person discovered electricity; Benjamin Franklin showed in 1752 that lightning is electricity."),
     (_who_made("(the )?(first )?computers?"),
      "Charles Babbage designed the first mechanical computer in the 1830s; electronic ones came in the 1940s."),
-    (_who_made("america|the americas"),
+    (_who_made("america|the americas") + r"|\b(what|which) year did (christopher )?columbus\b|"
+     r"\bwhen did (christopher )?columbus (first )?(sail|reach|land|discover|arrive)\b",
      "Christopher Columbus reached the Americas in 1492; people had lived there for thousands of years, and "
      "Leif Erikson came around the year 1000."),
     (_who_made("dna"),
@@ -295,6 +317,8 @@ _FACTS = (
      "Valentina Tereshkova was the first woman in space, in 1963."),
     (r"\bwho (came up with|developed|discovered) (the theory of )?relativity\b",
      "Albert Einstein developed the theory of relativity."),
+    (_all("statue of liberty", r"gave|gift|give|from (which|what) country|where did") + r"(?!.*\bhow tall\b)",
+     "France gave the Statue of Liberty to the United States, in 1886."),
     (r"\bfirst president of (the )?(united states|us|usa|america)\b",
      "George Washington was the first president of the United States."),
     # Sport

@@ -349,7 +349,8 @@ def _how_many(tokens: list[str], i: int) -> tuple[Conversion, int] | None:
     if target is None:
         return None
     unit, j = target
-    for link in (("are", "there", "in"), ("is", "there", "in"), ("are", "in"), ("is", "in"), ("in",), ("is",),
+    for link in (("are", "there", "in"), ("is", "there", "in"), ("there", "are", "in"), ("there", "is", "in"),
+                 ("are", "in"), ("is", "in"), ("in",), ("is",),
                  ("are",), ("make", "up"), ("make",), ("makes",), ("does", "it", "take", "to", "make")):  # fmt: skip
         if tuple(tokens[j : j + len(link)]) == link:
             j += len(link)
@@ -388,7 +389,7 @@ def _amount(
         value, j = part
     elif not need_number and i < len(tokens) and tokens[i] in ("a", "an", "one"):
         value, j = Fraction(1), i + 1
-        j += tokens[j : j + 1] in (["whole"], ["entire"], ["full"], ["single"])  # "in a whole day"
+        j += j < len(tokens) and tokens[j] in _ONE_WHOLE  # "in a whole day", "in a regular year"
     else:
         number = read_number(tokens, i)
         if number is None:
@@ -406,6 +407,8 @@ def _amount(
         return (value + Fraction(1, 2), unit[0]), k + 3, None
     return (value, unit[0]), k, None
 
+
+_ONE_WHOLE = ("whole", "entire", "full", "single", "regular", "normal")  # words between "a" and its unit
 
 _PART_WORDS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4,
                "fourths": 4, "eighth": 8, "eighths": 8}  # fmt: skip
