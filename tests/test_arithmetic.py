@@ -58,6 +58,7 @@ NOT_A_CALCULATION = [
     "I have two kids and three dogs.",
     "I've told you three times already.",
     "Take it twice a day.",
+    "We ordered 3 take away pizzas.",
     "Double check it.",
     "Meet me at half past three.",
     "It's minus five degrees outside.",

@@ -380,6 +380,9 @@ def _amount_in(tokens: list[str], i: int) -> tuple[Conversion, int] | None:
     return None
 
 
+_ONE_WHOLE = ("whole", "entire", "full", "single", "regular", "normal")  # words between "a" and its unit
+
+
 def _amount(
     tokens: list[str], i: int, need_number: bool = False
 ) -> tuple[tuple[Fraction, _Unit], int, Fraction | None] | None:
@@ -407,8 +410,6 @@ def _amount(
         return (value + Fraction(1, 2), unit[0]), k + 3, None
     return (value, unit[0]), k, None
 
-
-_ONE_WHOLE = ("whole", "entire", "full", "single", "regular", "normal")  # words between "a" and its unit
 
 _PART_WORDS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4,
                "fourths": 4, "eighth": 8, "eighths": 8}  # fmt: skip
