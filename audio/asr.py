@@ -161,8 +161,8 @@ class WhisperAsr:
         return self._tok.encode(" " + context.strip())[-self.opts.context_tokens :]
 
     def _fast(self, encoded: StorageView, dur: float, previous: list[int]) -> tuple[str, bool, float]:
-        """One greedy decode of the encoded padded window: (text, complete=False if the token budget ran out,
-        Whisper's probability that there was no speech)."""
+        """One decode (greedy unless `beam_size` > 1) of the encoded padded window: (text, complete=False if the
+        token budget ran out, Whisper's probability that there was no speech)."""
         prompt = [self._tok.sot_prev, *previous, *self._prompt] if previous else self._prompt
         budget = min(self.model.max_length - len(prompt), math.ceil(8 * dur) + 12)
         result = self.model.model.generate(
