@@ -73,6 +73,19 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "Which country gave the Statue of Liberty to the United States?": "France",  # "the United States Congress"
     "What year did Columbus first sail to the Americas?": "1492",  # 1509
     "I wonder who invented the telephone.": "Bell",
+    "Which vitamin does your body make when your skin is in sunlight?": "vitamin D",  # vitamin C
+    "What blood type is known as the universal donor?": "O negative",  # the A blood type
+    "What is the main ingredient in guacamole?": "avocado",  # "guacamole, a sweet, creamy, and sour sauce"
+    "How long is a marathon?": "42.195 kilometers",  # approximately 12.5 hours
+    "How many holes are on a standard golf course?": "18",  # 12
+    "How many points is a touchdown worth in American football?": "six",
+    "I always forget, is a tomato a fruit or a vegetable?": "is a fruit",  # a vegetable
+    "We're arguing at dinner. Do bats lay eggs or give birth to live babies?": "live young",  # lay eggs
+    "My friend keeps saying spiders are insects, is that actually right?": "not an insect",  # "indeed insects"
+    "Is a spider an insect?": "arachnid",
+    "I'm trying to remember which planet is the one they call the red planet.": "Mars",  # "called the Red Planet"
+    "My kid asked me and I honestly don't know how many continents are there.": "seven",  # a question said inside
+    "I can't remember how many legs a spider has.": "eight",
 }
 
 
@@ -108,6 +121,10 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "Which country is the biggest one in Africa?", "What do you call a dog that eats grass?",
         "Why do my plants eat bugs?", "What's the green thing on my pizza?", "How tall is the Statue of Liberty?",
         "I know what the capital of France is.", "How many chambers of commerce are there?", "What does a frog eat?",
+        "I remember how many continents there are.", "Do spiders eat insects?", "What do bats eat?",  # no question
+        "How long is a half marathon?", "How long does it take to run a marathon?", "How many holes in mini golf?",
+        "Do I need vitamins?", "How do I make guacamole spicy?", "Is a baseball bat made of wood?",
+        "How do I grow tomatoes?",
     ],
 )  # fmt: skip
 def test_other_questions_are_left_to_the_model(text: str) -> None:

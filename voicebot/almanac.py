@@ -19,11 +19,15 @@ from voicebot.units import unit_named
 __all__ = ["ASKING", "almanac_fact"]
 
 # Words that ask (a question mark, or a question's or a request's first word, or a question said inside a
-# sentence: "My son wants to know what a frog is.", "I wonder who invented radio."): "I want to climb the tallest
-# mountain in the world." is no question, and gets no fact.
+# sentence: "My son wants to know what a frog is.", "I wonder who invented radio.", "I honestly don't know how many
+# continents there are.", "I'm trying to remember which planet they call the red planet.", "I always forget, is a
+# tomato a fruit?"): "I want to climb the tallest mountain in the world." is no question, and gets no fact.
 ASKING = re.compile(
     r"\?|^\W*(what|what's|which|who|who's|whom|how|where|when|why|name|tell|is|are|do|does|can|could|give|list|say)\b"
-    r"|\b(to know|wondering|wonder|curious|asked me|asks me|asking)\W+(what|what's|which|who|how|where|when|if)\b",
+    r"|\b(to know|wondering|wonder|curious|asked me|asks me|asking|don't know|do not know|not sure|"
+    r"(?:trying to|can't|cannot|don't|do not|never) remember|remind me|forget|forgot)"
+    r"\W+(what|what's|which|who|how|where|when|if|whether)\b"
+    r"|\b(forget|forgot)\W+(is|are|was|were|do|does|did)\b",
     re.IGNORECASE,
 )
 
@@ -80,7 +84,8 @@ _FACTS = (
     (r"\bsmallest planet\b{A}|\bplanet\b{G} the smallest\b{A}", "Mercury is the smallest planet in our solar system."),
     (r"\bhottest planet\b{A}|\bplanet\b{G} the hottest\b{A}",
      "Venus is the hottest planet, even though Mercury is closer to the sun."),
-    (r"\bwhich planet is (called |known as )?the red planet\b|\bwhat('s| is) (the name of )?the red planet\b",
+    (r"\bwhich planet is (called |known as )?the red planet\b|\bwhat('s| is) (the name of )?the red planet\b|"
+     r"\b(which|what) planet\b.*\b(call|called|known as|named) the red planet\b",
      "Mars is known as the red planet."),
     (r"\bplanet (has|with) (the )?(big |famous )?rings\b|\bplanet is (famous|known|best known) for (its|having) "
      r"(big |beautiful |famous )?rings\b",
@@ -143,12 +148,23 @@ _FACTS = (
      r".*\b(adult|human|person|grown|we|you)\b", "An adult has 32 teeth, wisdom teeth included."),
     (r"\bhow many chromosomes\b(?!.*\b(dog|cat|plant|fly)\b)", "Humans have 46 chromosomes, in 23 pairs."),
     (r"\b(largest|biggest) organ\b", "The skin is the largest organ of the human body."),
+    (r"\b(which|what) vitamin\b.*\b(sun|sunlight|sunshine|the sun's)\b|\bsunshine vitamin\b",
+     "Your skin makes vitamin D in sunlight."),
+    (r"\buniversal (blood )?donor\b", "O negative is the universal donor blood type: almost anyone can receive it."),
+    (r"\buniversal (blood )?recipient\b", "AB positive is the universal recipient: it can receive any blood type."),
     (r"\b(largest|biggest) (ocean |sea |marine )?animal\b{A}|\banimal\b{G} the (largest|biggest)\b{A}|"
      r"\b(largest|biggest) animal in the (sea|ocean)s?\b",
      "The blue whale is the largest animal that has ever lived."),
     (r"\b(largest|biggest) mammal\b{A}|\bmammal\b{G} the (largest|biggest)\b{A}",
      "The blue whale is the largest mammal, and the largest animal that has ever lived."),
     (r"\bwhat do bees make\b", "Bees make honey, and beeswax too."),
+    (r"\b(is|are) (a |the )?bats? (a |an )?(mammals?|birds?)\b|\bbats? (lay|laying) eggs\b|\bbats? give birth\b|"
+     r"\b(do|does) bats?\b.*\b(eggs|live (young|babies|birth))\b",
+     "Bats are mammals: they give birth to live young and feed them milk."),
+    (r"\b(is|are) (a |the )?spiders? (an |a kind of |a type of )?(insects?|bugs?)\b|"
+     r"\bspiders? (is|are) (an |a kind of |a type of )?insects?\b",
+     "No: a spider is an arachnid, not an insect. It has eight legs and two body parts; an insect has six legs and "
+     "three."),
     (_all("caterpillars?", "(turns?|changes?|grows?) into|becomes?"),
      "Caterpillars turn into butterflies or moths."),
     (r"\bbaby kangaroos?\b.*\bcalled\b|\b(call|name (for|of)) (a |the )?baby kangaroos?\b",
@@ -245,6 +261,11 @@ _FACTS = (
     (r"\bhow (long|do i|do you|should i|to|can i) (should i |do i |do you |does it take to |to )?(hard |soft )?"
      r"boil (an? |the )?eggs?\b|\bhow long\b.*\b(soft|hard)[- ]boiled eggs?\b",
      "Put the egg into boiling water: about 6 to 7 minutes for a soft yolk, 10 to 12 for hard-boiled."),
+    (r"\b(is|are) (a |the )?tomato(es)? (a |an )?(fruits?|vegetables?)\b|"
+     r"\btomato(es)?\b.*\b(fruits? or (a )?vegetables?|vegetables? or (a )?fruits?)\b",
+     "A tomato is a fruit, botanically: it grows from the flower and holds the seeds. Cooks use it as a vegetable."),
+    (_all("guacamole", r"main ingredient|made (of|from|with)|what('s| is) in|ingredients?"),
+     "Guacamole is made mainly of mashed avocado, with lime juice, salt, onion and cilantro."),
     # First aid, where the 0.5B gave unsafe advice ("it's important to put ice on it" for a burn from the oven)
     (r"^(?=.*\b(burn|burns|burned|burnt)\b)(?!.*\b(sun ?burn\w*|calories|fat|cds?|dvds?|discs?|wood|candles?|toast|"
      r"rice|food|dinner|fuel|energy|bridges?|out|down|house|fire)\b)(?=.*\b(what (should|do|can) (i|you|we)|"
@@ -327,6 +348,12 @@ _FACTS = (
     (_all("how many players", "basketball"), "A basketball team has five players on the court."),
     (_all("how many players", "baseball"), "A baseball team has nine players on the field."),
     (_all("how many players", "volleyball"), "A volleyball team has six players on the court."),
+    (r"\bhow (long|far) is (a|the|one) (full )?marathon\b|\bhow many (miles|kilometers|kilometres|km) (is|in) "
+     r"(a|the|one) (full )?marathon\b|\b(length|distance) of (a|the) (full )?marathon\b",
+     "A marathon is 42.195 kilometers, or 26.2 miles."),
+    (_all("how many holes", "golf") + r"(?!.*\b(mini|miniature|putt)\b)", "A standard golf course has 18 holes."),
+    (_all(r"touchdowns?", r"how many points|worth|points? (is|for)"),
+     "A touchdown is worth six points, and the kick after it usually one more."),
     (r"\bhow often\b.*\bolympics\b|\bolympics\b.*\bhow often\b|\bhow many years between\b.*\bolympics\b",
      "The Summer and Winter Olympic Games are each held every four years, two years apart."),
 )  # fmt: skip

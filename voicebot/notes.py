@@ -40,6 +40,7 @@ from voicebot.feelings import OFFER, feeling_reply, takes_offer
 from voicebot.speaking_rate import rate_request
 from voicebot.spelling import spelling_note
 from voicebot.units import arrival_note, conversion_note, scaled_note, travel_note
+from voicebot.word_forms import word_form_note
 from voicebot.world_clock import time_elsewhere_again, world_clock_note
 
 # Words that ask about (or depend on) the clock or the calendar. A note a turn did not need costs its
@@ -517,13 +518,13 @@ def exact_note(text: str, earlier: Sequence[str] = ()) -> str | None:
 def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     """'17 times 23 is 391.', for calculations (also one going on from the result of the user's words before: "And
     times three?"), unit conversions, a trip's time or distance at a speed, a recipe amount doubled or halved,
-    when something that starts at a clock time ends, and spellings; else None."""
+    when something that starts at a clock time ends, spellings, plurals and past tenses; else None."""
     calculation = arithmetic_note(text) or split_again(text, earlier) or (
         c.note() if (c := follow_up(text, earlier)) else None
     )
     conversion = conversion_note(text, earlier)
     notes = (calculation, conversion, travel_note(text), scaled_note(text), arrival_note(text, earlier),
-             spelling_note(text, earlier))
+             spelling_note(text, earlier), word_form_note(text))
     return " ".join(note for note in notes if note) or None
 
 

@@ -1,0 +1,191 @@
+"""Plurals and past tenses, for the note before a user's turn ("What's the plural of goose?").
+
+The default 0.5B gets everyday word forms wrong with confidence: "The plural of goose is "gooses".", tooth
+"tooths", city "city", wolf "Wolf"; the past tense of bring "bring", catch "catches", seek "seeked", sing
+"sing", freeze "frozen" (17 of 32 right, spoken; docs/MEASUREMENTS.md). English has a few hundred irregular
+forms, which the tables below hold; the rest follows the spelling rules. Where the rules can't be sure, no
+note: a word that is no noun or verb ("the past tense of by", a word the ASR misheard), or a verb of two
+syllables or more ending consonant-vowel-consonant that is not in the table of those that double it ("visit"
+-> "visited", but "admit" -> "admitted").
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["word_form_note"]
+
+_WORD = r"(?:the (?:word|noun|verb) )?(?:to |an? )?[\"“']?(?P<word>[a-z][a-z'-]*[a-z])\b"
+_PLURAL = re.compile(rf"\bplural (?:form )?(?:of|for) {_WORD}", re.IGNORECASE)
+_SINGULAR = re.compile(rf"\bsingular (?:form )?(?:of|for) {_WORD}", re.IGNORECASE)
+_PAST = re.compile(rf"\bpast (?P<kind>tense|participle) (?:form )?(?:of|for) {_WORD}", re.IGNORECASE)
+
+# Irregular plurals, and the two forms where both are in use (the commoner first).
+_PLURALS = {
+    "man": "men", "woman": "women", "child": "children", "tooth": "teeth", "foot": "feet", "goose": "geese",
+    "mouse": "mice", "louse": "lice", "person": "people", "ox": "oxen", "die": "dice",
+    "cactus": "cacti or cactuses", "fungus": "fungi", "nucleus": "nuclei", "radius": "radii",
+    "stimulus": "stimuli", "alumnus": "alumni", "syllabus": "syllabi or syllabuses", "octopus": "octopuses or octopi",
+    "hippopotamus": "hippopotamuses or hippopotami", "analysis": "analyses", "axis": "axes", "basis": "bases",
+    "crisis": "crises", "diagnosis": "diagnoses", "hypothesis": "hypotheses", "oasis": "oases",
+    "parenthesis": "parentheses", "thesis": "theses", "ellipsis": "ellipses", "phenomenon": "phenomena",
+    "criterion": "criteria", "datum": "data", "medium": "media or mediums", "bacterium": "bacteria",
+    "curriculum": "curricula or curriculums", "memorandum": "memoranda or memorandums", "millennium": "millennia",
+    "stratum": "strata", "index": "indexes or indices", "appendix": "appendixes or appendices",
+    "matrix": "matrices", "vertex": "vertices", "formula": "formulas or formulae", "antenna": "antennas or antennae",
+    "larva": "larvae", "vertebra": "vertebrae", "alga": "algae", "knife": "knives", "wife": "wives",
+    "life": "lives", "leaf": "leaves", "half": "halves", "wolf": "wolves", "calf": "calves", "loaf": "loaves",
+    "shelf": "shelves", "elf": "elves", "thief": "thieves", "sheaf": "sheaves", "self": "selves",
+    "scarf": "scarves or scarfs", "hoof": "hooves or hoofs", "dwarf": "dwarfs or dwarves", "wharf": "wharves",
+    "potato": "potatoes", "tomato": "tomatoes", "hero": "heroes", "echo": "echoes", "veto": "vetoes",
+    "torpedo": "torpedoes", "embargo": "embargoes", "mosquito": "mosquitoes", "volcano": "volcanoes or volcanos",
+    "tornado": "tornadoes or tornados", "domino": "dominoes", "buffalo": "buffaloes or buffalo", "quiz": "quizzes",
+    "fish": "fish, or fishes for several kinds", "sheep": "sheep", "deer": "deer", "moose": "moose",
+    "series": "series", "species": "species", "aircraft": "aircraft", "spacecraft": "spacecraft",
+    "salmon": "salmon", "trout": "trout", "bison": "bison", "swine": "swine", "offspring": "offspring",
+    "shrimp": "shrimp or shrimps", "squid": "squid or squids", "cod": "cod",
+    "mother-in-law": "mothers-in-law", "father-in-law": "fathers-in-law", "passerby": "passersby",
+}  # fmt: skip
+# Nouns that take no plural: "information" is never "informations".
+_UNCOUNTABLE = frozenset({
+    "information", "advice", "furniture", "news", "luggage", "baggage", "equipment", "homework", "knowledge",
+    "research", "evidence", "music", "weather", "traffic",
+})  # fmt: skip
+_O_PLAIN = frozenset({"photo", "piano", "radio", "zoo", "video", "kangaroo", "kilo", "logo", "memo", "solo", "studio"})
+
+# Irregular verbs: the past tense and the past participle ("a or b": both in use, the commoner first).
+_VERBS = {
+    "be": ("was or were", "been"), "is": ("was", "been"), "am": ("was", "been"), "are": ("were", "been"),
+    "have": ("had", "had"), "has": ("had", "had"), "do": ("did", "done"), "does": ("did", "done"),
+    "can": ("could", ""), "will": ("would", ""), "shall": ("should", ""), "may": ("might", ""),
+    "arise": ("arose", "arisen"), "awake": ("awoke", "awoken"), "bear": ("bore", "borne"), "beat": ("beat", "beaten"),
+    "become": ("became", "become"), "begin": ("began", "begun"), "bend": ("bent", "bent"), "bet": ("bet", "bet"),
+    "bind": ("bound", "bound"), "bite": ("bit", "bitten"), "bleed": ("bled", "bled"), "blow": ("blew", "blown"),
+    "break": ("broke", "broken"), "breed": ("bred", "bred"), "bring": ("brought", "brought"),
+    "broadcast": ("broadcast", "broadcast"), "build": ("built", "built"),
+    "burn": ("burned or burnt", "burned or burnt"),
+    "burst": ("burst", "burst"), "buy": ("bought", "bought"), "cast": ("cast", "cast"), "catch": ("caught", "caught"),
+    "choose": ("chose", "chosen"), "cling": ("clung", "clung"), "come": ("came", "come"), "cost": ("cost", "cost"),
+    "creep": ("crept", "crept"), "cut": ("cut", "cut"), "deal": ("dealt", "dealt"), "dig": ("dug", "dug"),
+    "dive": ("dived or dove", "dived"), "draw": ("drew", "drawn"), "dream": ("dreamed or dreamt", "dreamed or dreamt"),
+    "drink": ("drank", "drunk"), "drive": ("drove", "driven"), "eat": ("ate", "eaten"), "fall": ("fell", "fallen"),
+    "feed": ("fed", "fed"), "feel": ("felt", "felt"), "fight": ("fought", "fought"), "find": ("found", "found"),
+    "flee": ("fled", "fled"), "fling": ("flung", "flung"), "fly": ("flew", "flown"), "forbid": ("forbade", "forbidden"),
+    "forecast": ("forecast", "forecast"), "foresee": ("foresaw", "foreseen"), "forget": ("forgot", "forgotten"),
+    "forgive": ("forgave", "forgiven"), "freeze": ("froze", "frozen"), "get": ("got", "gotten or got"),
+    "give": ("gave", "given"), "go": ("went", "gone"), "grind": ("ground", "ground"), "grow": ("grew", "grown"),
+    "hang": ("hung", "hung"), "hear": ("heard", "heard"), "hide": ("hid", "hidden"), "hit": ("hit", "hit"),
+    "hold": ("held", "held"), "hurt": ("hurt", "hurt"), "keep": ("kept", "kept"),
+    "kneel": ("knelt or kneeled", "knelt or kneeled"), "know": ("knew", "known"), "lay": ("laid", "laid"),
+    "lead": ("led", "led"), "leap": ("leaped or leapt", "leaped or leapt"),
+    "learn": ("learned or learnt", "learned or learnt"), "leave": ("left", "left"), "lend": ("lent", "lent"),
+    "let": ("let", "let"), "lie": ("lay, or lied for telling a lie", "lain, or lied for telling a lie"),
+    "light": ("lit", "lit"),
+    "lose": ("lost", "lost"), "make": ("made", "made"), "mean": ("meant", "meant"), "meet": ("met", "met"),
+    "mistake": ("mistook", "mistaken"), "misunderstand": ("misunderstood", "misunderstood"),
+    "overcome": ("overcame", "overcome"), "oversleep": ("overslept", "overslept"),
+    "overtake": ("overtook", "overtaken"),
+    "pay": ("paid", "paid"), "prove": ("proved", "proven or proved"), "put": ("put", "put"), "quit": ("quit", "quit"),
+    "read": ("read", "read"), "rebuild": ("rebuilt", "rebuilt"), "rewrite": ("rewrote", "rewritten"),
+    "rid": ("rid", "rid"), "ride": ("rode", "ridden"), "ring": ("rang", "rung"), "rise": ("rose", "risen"),
+    "run": ("ran", "run"), "say": ("said", "said"), "see": ("saw", "seen"), "seek": ("sought", "sought"),
+    "sell": ("sold", "sold"), "send": ("sent", "sent"), "set": ("set", "set"), "sew": ("sewed", "sewn"),
+    "shake": ("shook", "shaken"), "shed": ("shed", "shed"), "shine": ("shone", "shone"), "shoot": ("shot", "shot"),
+    "show": ("showed", "shown"), "shrink": ("shrank", "shrunk"), "shut": ("shut", "shut"), "sing": ("sang", "sung"),
+    "sink": ("sank", "sunk"), "sit": ("sat", "sat"), "sleep": ("slept", "slept"), "slide": ("slid", "slid"),
+    "sling": ("slung", "slung"), "slit": ("slit", "slit"), "smell": ("smelled or smelt", "smelled or smelt"),
+    "speak": ("spoke", "spoken"), "speed": ("sped", "sped"), "spell": ("spelled or spelt", "spelled or spelt"),
+    "spend": ("spent", "spent"), "spill": ("spilled or spilt", "spilled or spilt"), "spin": ("spun", "spun"),
+    "spit": ("spat", "spat"), "split": ("split", "split"), "spread": ("spread", "spread"),
+    "spring": ("sprang", "sprung"), "stand": ("stood", "stood"), "steal": ("stole", "stolen"),
+    "stick": ("stuck", "stuck"), "sting": ("stung", "stung"), "stink": ("stank", "stunk"),
+    "stride": ("strode", "stridden"), "strike": ("struck", "struck"), "string": ("strung", "strung"),
+    "strive": ("strove", "striven"), "swear": ("swore", "sworn"), "sweep": ("swept", "swept"),
+    "swell": ("swelled", "swollen"), "swim": ("swam", "swum"), "swing": ("swung", "swung"), "take": ("took", "taken"),
+    "teach": ("taught", "taught"), "tear": ("tore", "torn"), "tell": ("told", "told"), "think": ("thought", "thought"),
+    "throw": ("threw", "thrown"), "tread": ("trod", "trodden"), "undergo": ("underwent", "undergone"),
+    "understand": ("understood", "understood"), "undertake": ("undertook", "undertaken"), "undo": ("undid", "undone"),
+    "upset": ("upset", "upset"), "wake": ("woke", "woken"), "wear": ("wore", "worn"), "weave": ("wove", "woven"),
+    "weep": ("wept", "wept"), "win": ("won", "won"), "wind": ("wound", "wound"), "withdraw": ("withdrew", "withdrawn"),
+    "wring": ("wrung", "wrung"), "write": ("wrote", "written"),
+}  # fmt: skip
+# Verbs of two syllables or more that double their last consonant ("admitted"); the others add "ed" ("visited").
+_DOUBLING = frozenset({
+    "admit", "commit", "submit", "permit", "omit", "emit", "transmit", "prefer", "refer", "confer", "defer", "infer",
+    "occur", "recur", "incur", "deter", "regret", "control", "patrol", "compel", "expel", "propel", "repel", "equip",
+    "acquit", "rebel", "excel", "abhor", "unplug", "outwit",
+})  # fmt: skip
+# Words that are no noun or verb (a word the ASR misheard is often one): no form to give.
+_NOT_FORMED = frozenset({
+    "a", "an", "the", "by", "to", "of", "in", "on", "at", "for", "with", "from", "and", "or", "but", "if", "it",
+    "that", "this", "these", "those", "what", "which", "who", "why", "how", "when", "where", "my", "your", "his",
+    "her", "its", "our", "their", "very", "too", "not", "no", "yes", "so", "than", "then", "there", "here", "word",
+    "verb", "noun", "something", "anything",
+})  # fmt: skip
+_VOWELS = "aeiou"
+
+
+def word_form_note(text: str) -> str | None:
+    """'the plural of goose is geese.', 'the past tense of sing is sang, and its past participle is sung.'; else
+    None (also where the form would be a guess)."""
+    if m := _PAST.search(text):
+        word = m["word"].lower()
+        forms = _verb_forms(word)
+        if forms is None:
+            return None
+        past, participle = forms
+        if m["kind"].lower() == "participle":
+            return f"the past participle of {word} is {participle}." if participle else None
+        if participle and participle != past:
+            return f"the past tense of {word} is {past}, and its past participle is {participle}."
+        return f"the past tense of {word} is {past}."
+    if m := _PLURAL.search(text):
+        word = m["word"].lower()
+        if word in _UNCOUNTABLE:
+            return f"{word} has no plural: it is uncountable, as in some {word}."
+        plural = _plural(word)
+        return f"the plural of {word} is {plural}." if plural else None
+    if m := _SINGULAR.search(text):
+        word = m["word"].lower()
+        singular = next((s for s, p in _PLURALS.items() if word in p.split(" or ") and s != word), None)
+        return f"the singular of {word} is {singular}." if singular else None
+    return None
+
+
+def _plural(word: str) -> str | None:
+    if word in _PLURALS:
+        return _PLURALS[word]
+    if word in _NOT_FORMED or len(word) < 2 or word.endswith("'s"):
+        return None
+    if re.search(r"(s|x|z|ch|sh)$", word):
+        return word + "es"
+    if re.search(rf"[^{_VOWELS}]y$", word):
+        return word[:-1] + "ies"
+    if word.endswith("o") and word[-2] not in _VOWELS and word not in _O_PLAIN:
+        return None  # potatoes but pianos: only the tables know
+    return word + "s"
+
+
+def _verb_forms(word: str) -> tuple[str, str] | None:
+    """(past tense, past participle) of a verb; None where the rules would guess."""
+    if word in _VERBS:
+        return _VERBS[word]
+    if word in _NOT_FORMED or len(word) < 2 or "'" in word:
+        return None
+    if word.endswith("e"):
+        past = word + "d"
+    elif re.search(rf"[^{_VOWELS}]y$", word):
+        past = word[:-1] + "ied"
+    elif word.endswith("ic"):
+        past = word + "ked"  # panicked, picnicked
+    elif re.search(rf"[^{_VOWELS}][{_VOWELS}][^{_VOWELS}wxy]$", spelled := word.replace("qu", "qw")):
+        syllables = len(re.findall(rf"[{_VOWELS}]+", spelled))  # the u of "qu" is no vowel: quizzed, equipped
+        if syllables == 1 or word in _DOUBLING:
+            past = word + word[-1] + "ed"  # stopped, planned, admitted
+        elif word.endswith(("en", "er", "on", "it", "et", "ol", "el", "al", "om")):
+            past = word + "ed"  # opened, offered, visited, traveled (American spelling)
+        else:
+            return None
+    else:
+        past = word + "ed"
+    return past, past
