@@ -35,6 +35,8 @@ ASKED = {  # as the ASR writes them, and what the note must say (the 0.5B's own 
     "What's the past tense of bake?": "the past tense of bake is baked.",
     "What's the past tense of panic?": "the past tense of panic is panicked.",
     "What's the past participle of swim?": "the past participle of swim is swum.",
+    "What is the past tense of the verb by?": "the past tense of buy is bought.",  # heard for "buy": "to"
+    "What's the past tense of right?": "the past tense of write is wrote",  # heard for "write": "was"
 }
 
 
@@ -47,7 +49,7 @@ def test_a_word_form_is_given(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "What's the past tense of by?",  # a misheard "buy": no form of a word that is no verb
+        "What's the past tense of of?",  # no form of a word that is no verb
         "What's the past tense of develop?",  # two syllables ending consonant-vowel-consonant: only a table knows
         "What's the plural of echo's?", "What's the plural of mango?",  # a guess: -os or -oes
         "What's the past participle of can?",  # none

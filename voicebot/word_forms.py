@@ -4,9 +4,10 @@ The default 0.5B gets everyday word forms wrong with confidence: "The plural of 
 "tooths", city "city", wolf "Wolf"; the past tense of bring "bring", catch "catches", seek "seeked", sing
 "sing", freeze "frozen" (17 of 32 right, spoken; docs/MEASUREMENTS.md). English has a few hundred irregular
 forms, which the tables below hold; the rest follows the spelling rules. Where the rules can't be sure, no
-note: a word that is no noun or verb ("the past tense of by", a word the ASR misheard), or a verb of two
-syllables or more ending consonant-vowel-consonant that is not in the table of those that double it ("visit"
--> "visited", but "admit" -> "admitted").
+note: a word that is no noun or verb ("the past tense of of"; "by" is taken as "buy", which sounds the same),
+or a verb of two syllables or more ending consonant-vowel-consonant that is not in the table of those that
+double it ("visit" -> "visited", but "admit" -> "admitted"). A noun the ASR heard for a verb still gets the
+rules' form ("the past tense of thing is thinged" for "think"): no table here knows which words are verbs.
 """
 
 from __future__ import annotations
@@ -123,13 +124,16 @@ _NOT_FORMED = frozenset({
     "verb", "noun", "something", "anything",
 })  # fmt: skip
 _VOWELS = "aeiou"
+# Heard words that sound like a verb the tables hold: spoken, "the past tense of right" asks for "write" (and the
+# reply "The past tense of write is wrote." sounds the same), "by" for "buy".
+_SOUNDS_LIKE = {"right": "write", "rite": "write", "wright": "write", "by": "buy", "bye": "buy"}
 
 
 def word_form_note(text: str) -> str | None:
     """'the plural of goose is geese.', 'the past tense of sing is sang, and its past participle is sung.'; else
     None (also where the form would be a guess)."""
     if m := _PAST.search(text):
-        word = m["word"].lower()
+        word = _SOUNDS_LIKE.get(m["word"].lower(), m["word"].lower())
         forms = _verb_forms(word)
         if forms is None:
             return None
