@@ -86,6 +86,28 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "I'm trying to remember which planet is the one they call the red planet.": "Mars",  # "called the Red Planet"
     "My kid asked me and I honestly don't know how many continents are there.": "seven",  # a question said inside
     "I can't remember how many legs a spider has.": "eight",
+    "What do you call a baby cow?": "calf",  # "a small, furry animal that is born in the womb of a human"
+    "What is a baby frog called?": "tadpole",  # a frog
+    "What are baby foxes called?": "kit",
+    "What do you call a group of wolves?": "pack",
+    "What's the biggest animal in the whole world?": "blue whale",  # the elephant ("whole" broke the pattern)
+    "Is a whale a fish?": "mammal",
+    "Which continent do emperor penguins live on?": "Antarctica",  # the Indian Ocean
+    "Is the sun a planet?": "a star",
+    "My teacher said the moon makes its own light. Is that true?": "reflecting sunlight",  # "Yes, ... indeed"
+    "My teacher asked how many degrees the angles in a triangle add up to.": "180",
+    "Which part of a cell is often called its powerhouse?": "mitochondria",  # the central nervous system
+    "What does the word herbivore mean?": "eats only plants",  # "animals that eat other animals"
+    "What does the word nocturnal mean?": "at night",
+    "What do you call a word that means the same as another word?": "synonym",
+    "settle this for me how many bones are there in an adult human body.": "206",  # a lead-in, closed with "."
+    # who made a famous work (voicebot/famous_works.py)
+    "Which Russian author wrote War and Peace?": "Tolstoy",  # Viktor Frankl
+    "What was the name of the author who wrote 100 years of solitude?": "García Márquez",  # Jane Austen
+    "Okay, trivia time, who painted the ceiling of the Sistine Chapel.": "Michelangelo",  # Leonardo da Vinci
+    "Do you happen to know who composed The Four Seasons?": "Vivaldi",
+    "Who is Moby Dick by?": "Melville",
+    "Who wrote 1984?": "Orwell",
 }
 
 
@@ -125,6 +147,10 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "How long is a half marathon?", "How long does it take to run a marathon?", "How many holes in mini golf?",
         "Do I need vitamins?", "How do I make guacamole spicy?", "Is a baseball bat made of wood?",
         "How do I grow tomatoes?",
+        "What do baby cows eat?", "What do you call a group of people?", "Does the moon have light?",
+        "Who was killed by Macbeth?", "Who is the hero of Hamlet?", "Who directed the Great Gatsby movie?",
+        "Who wrote the Psalms of David?", "I climbed the tallest mountain in the world, which was hard.",
+        "Paris, which is the capital of France, is lovely.",
     ],
 )  # fmt: skip
 def test_other_questions_are_left_to_the_model(text: str) -> None:

@@ -46,6 +46,14 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "My son says two plus two is five. Is he right?": "no, 2 plus 2 is 4, not 5.",
     "Nine times six is fifty-four, right?": "yes, 9 times 6 is 54.",
     "What's 3 times 3 and 4 times 4?": "3 times 3 is 9. 4 times 4 is 16.",
+    # fractions said as numbers (the note said "half of 1 is 0.5" for "half of one half")
+    "What's half of a half?": "half of a half is 0.25.",  # the 0.5B: 1.5
+    "What is half of one half?": "half of a half is 0.25.",
+    "What is one half plus one quarter?": "a half plus a quarter is 0.75.",
+    "What is one and a half times four?": "1 and a half times 4 is 6.",
+    "What is two and three quarters plus one?": "2 and 3 quarters plus 1 is 3.75.",
+    "What is one third times three?": "a third times 3 is 1.",
+    "Add three and four.": "3 plus 4 is 7.",  # "and" between whole numbers is no fraction
 }
 
 
@@ -75,6 +83,7 @@ NOT_A_CALCULATION = [
     "What is two thousand and twenty-three minus nineteen ninety?",
     "What is eight fifty-four?",
     "We met on the third of May.",
+    "It takes one and a half hours.", "I ate two thirds of it.",  # a fraction is no calculation on its own
 ]
 
 

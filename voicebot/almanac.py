@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from voicebot.famous_works import WORK_FACTS
 from voicebot.units import unit_named
 
 __all__ = ["ASKING", "almanac_fact"]
@@ -21,13 +22,17 @@ __all__ = ["ASKING", "almanac_fact"]
 # Words that ask (a question mark, or a question's or a request's first word, or a question said inside a
 # sentence: "My son wants to know what a frog is.", "I wonder who invented radio.", "I honestly don't know how many
 # continents there are.", "I'm trying to remember which planet they call the red planet.", "I always forget, is a
-# tomato a fruit?"): "I want to climb the tallest mountain in the world." is no question, and gets no fact.
+# tomato a fruit?"), or after a lead-in that Whisper closed with "." ("Settle this for me, how many bones ...",
+# "Okay, trivia time, who painted ..."): "I want to climb the tallest mountain in the world." is no question, and
+# gets no fact; nor is "Paris, which is the capital of France, is lovely." (a "which" or "who" after a comma).
 ASKING = re.compile(
     r"\?|^\W*(what|what's|which|who|who's|whom|how|where|when|why|name|tell|is|are|do|does|can|could|give|list|say)\b"
-    r"|\b(to know|wondering|wonder|curious|asked me|asks me|asking|don't know|do not know|not sure|"
+    r"|\b(to know|wondering|wonder|curious|asked|asks|asking|don't know|do not know|not sure|"
     r"(?:trying to|can't|cannot|don't|do not|never) remember|remind me|forget|forgot)"
     r"\W+(what|what's|which|who|how|where|when|if|whether)\b"
-    r"|\b(forget|forgot)\W+(is|are|was|were|do|does|did)\b",
+    r"|\b(forget|forgot)\W+(is|are|was|were|do|does|did)\b"
+    r"|(?:[,:;]\s*|\b(?:for me|for us|question|time)\W+)(?:how (?:many|much|long|far|old|tall|big)|what|what's|where|"
+    r"when)\b|(?:[:;]\s*|\b(?:for me|for us|question|time)\W+)(?:which|who)\b",
     re.IGNORECASE,
 )
 
@@ -37,7 +42,8 @@ ASKING = re.compile(
 # ask for something else.
 _ANYWHERE = (
     r"(?:\s+one\b)?"  # "Which planet is the biggest one?"
-    r"(?!\s+(?:in|of|on|by|from|near|for)\b(?!\s+(?:the\s+|our\s+)?(?:world|earth|solar system|universe|planet)\b))"
+    r"(?!\s+(?:in|of|on|by|from|near|for)\b(?!\s+(?:the\s+|our\s+)?(?:whole\s+|entire\s+)?"
+    r"(?:world|earth|solar system|universe|planet)\b))"
     r"(?=\s*$|\s*[?.!,;]|\s+(?:in|of|on|by|from|near|for|is|was|that|which|ever|there|known|and|or|to|we|you|"
     r"around|alive|today|now|please)\b)"
 )
@@ -71,6 +77,29 @@ def _who_made(thing: str) -> str:
     return rf"^(?:(?=.*\b(?:invent\w*|discover\w*|came up with|who (?:made|built|created))\b)(?=.*{last})|(?=.*{done}))"
 
 
+def _named(thing: str, fact: str) -> tuple[str, str]:
+    """A row for what `thing` (a regex) is called: "What is a baby frog called?", "What do you call a baby cow?",
+    "What's the name for a group of wolves?"."""
+    return rf"\b{thing}\b.*\bcalled\b|\b(call|name (for|of)|word for) (a |the )?{thing}\b", fact
+
+
+# Young animals' names and groups' names that children learn (the 0.5B: "A baby frog is called a frog.").
+_YOUNG = {
+    "kangaroo": "a joey", "cow": "a calf", "horse": "a foal", "dog": "a puppy", "cat": "a kitten", "sheep": "a lamb",
+    "goat": "a kid", "pig": "a piglet", "deer": "a fawn", "frog": "a tadpole", "bear": "a cub", "lion": "a cub",
+    "tiger": "a cub", "fox": "a kit, or a cub", "duck": "a duckling", "goose": "a gosling", "swan": "a cygnet",
+    "owl": "an owlet", "eagle": "an eaglet", "chicken": "a chick", "hen": "a chick", "elephant": "a calf",
+    "whale": "a calf", "giraffe": "a calf", "seal": "a pup", "rabbit": "a kit, or a bunny",
+    "butterfly": "a caterpillar",
+}  # fmt: skip
+_GROUPS = {
+    "lions": "a pride", "wolves": "a pack", "fish": "a school", "whales": "a pod", "dolphins": "a pod",
+    "bees": "a swarm, or a colony in the hive", "ants": "a colony", "crows": "a murder", "geese": "a gaggle",
+    "owls": "a parliament", "cows": "a herd", "cattle": "a herd", "elephants": "a herd", "sheep": "a flock",
+    "birds": "a flock", "monkeys": "a troop", "puppies": "a litter", "kittens": "a litter",
+}  # fmt: skip
+
+
 # How many zeros a number has: "... in a million", "... does a million have", not "a hundred million".
 _ZEROS = r"\bhow many zero(e)?s\b.*(?<!hundred )(?<!ten )\b{0}\b"
 # (what asks for it, the fact as said). Patterns run on the lower-cased words, punctuation kept.
@@ -94,6 +123,10 @@ _FACTS = (
      r"\bdistance to the moon\b", "The moon is about 384,000 kilometers, or 239,000 miles, from Earth."),
     (r"\bhow far (away )?is the sun\b|\bdistance (from|between) (the )?earth (to|and) the sun\b|"
      r"\bdistance to the sun\b", "The sun is about 150 million kilometers, or 93 million miles, from Earth."),
+    (r"\b(is|are) the sun (a |an )?(planet|star)\b|\bwhat (kind of thing|type of object) is the sun\b",
+     "The sun is a star, not a planet: the closest star to Earth."),
+    (r"\bmoon\b.*\b(own light|makes? (its own )?light|produces? (its own )?light|gives? off (its own )?light)\b",
+     "The moon makes no light of its own: it shines by reflecting sunlight."),
     (r"\b(closest|nearest) star to (the )?earth\b|\bstar (is )?(the )?(closest|nearest) to (the )?earth\b",
      "The sun is the closest star to Earth; the next closest is Proxima Centauri, about 4.2 light years away."),
     (_all("how (long|many days)", "moon", "orbits?|go(es)? around|travels? around|circles?", "earth"),
@@ -167,10 +200,23 @@ _FACTS = (
      "three."),
     (_all("caterpillars?", "(turns?|changes?|grows?) into|becomes?"),
      "Caterpillars turn into butterflies or moths."),
-    (r"\bbaby kangaroos?\b.*\bcalled\b|\b(call|name (for|of)) (a |the )?baby kangaroos?\b",
-     "A baby kangaroo is called a joey."),
-    (r"\bgroup of lions\b.*\bcalled\b|\b(call|name (for|of)) (a |the )?group of lions\b",
-     "A group of lions is called a pride."),
+    *(_named(f"(baby|young) {name}(s|es)?", f"A baby {name} is called {young}.") for name, young in _YOUNG.items()),
+    *(_named(f"group of {names}", f"A group of {names} is called {group}.") for names, group in _GROUPS.items()),
+    (r"\b(is|are) (a |the )?whales? (a |an )?(fish|fishes|mammals?)\b",
+     "A whale is a mammal, not a fish: it breathes air and feeds its young on milk."),
+    (r"\b(which|what) continent\b.*\bpenguins?\b|\bpenguins?\b.*\b(which|what) continent\b|"
+     r"\bwhere do (emperor )?penguins live\b",
+     "Emperor penguins live only in Antarctica; other penguins live across the southern half of the world."),
+    (r"\b(powerhouse|power house|power plant)\b.*\bcells?\b|\bcells?\b.*\b(powerhouse|power house)\b",
+     "The mitochondria are the powerhouse of the cell: they turn food into energy the cell can use."),
+    (r"\bwhat (does|do) (the word )?(an? )?herbivores? mean\b|\bwhat('s| is) (an? )?herbivores?\W*$|"
+     r"\bmeaning of (the word )?herbivore\b", "A herbivore is an animal that eats only plants."),
+    (r"\bwhat (does|do) (the word )?(an? )?carnivores? mean\b|\bwhat('s| is) (an? )?carnivores?\W*$|"
+     r"\bmeaning of (the word )?carnivore\b", "A carnivore is an animal that eats only meat."),
+    (r"\bwhat (does|do) (the word )?(an? )?omnivores? mean\b|\bwhat('s| is) (an? )?omnivores?\W*$|"
+     r"\bmeaning of (the word )?omnivore\b", "An omnivore is an animal that eats both plants and meat."),
+    (r"\bwhat (does|do) (the word )?nocturnal mean\b|\bmeaning of (the word )?nocturnal\b",
+     "Nocturnal means active at night and asleep in the day, like owls and bats."),
     (_all("pandas?('s|')?", "eats?|food|foods|diet") + r"(?!.*\b(python|library|code|dataframes?)\b)",
      "Giant pandas eat mostly bamboo."),
     (_all("pandas?", "where", "live|lives|come from|found") + r"(?!.*\b(python|library|code|dataframes?)\b)",
@@ -211,6 +257,10 @@ _FACTS = (
      "Chlorophyll is the green pigment in leaves that catches sunlight for photosynthesis."),
     (r"\bwhat (gas )?do (we|humans|people) (breathe in|need to breathe|breathe)\b",
      "We breathe in oxygen and breathe out carbon dioxide."),
+    (r"\b(word|call|name|term)\b.*\bmeans? the same( thing)? as\b",
+     "A word that means the same as another is a synonym; one that means the opposite is an antonym."),
+    (r"\b(word|call|name|term)\b.*\bmeans? the opposite( of)?\b",
+     "A word that means the opposite of another is an antonym; one that means the same is a synonym."),
     # Physics and chemistry
     (r"\bcalled when (water )?vapou?r (turns|changes|becomes|goes) (back )?(in)?to (a )?(liquid|water)\b|"
      r"\bcalled when (a )?gas (turns|changes|becomes|goes) (back )?(in)?to (a )?liquid\b",
@@ -237,6 +287,8 @@ _FACTS = (
      "A rainbow is usually said to have seven colors: red, orange, yellow, green, blue, indigo and violet."),
     (r"\bhow many days (are )?(there )?in a leap year\b", "A leap year has 366 days."),
     (r"\bhow many sides (does|do|has) (a|an) triangle\b", "A triangle has three sides."),
+    (_all(r"angles?", r"triangles?", r"add up|add to|sum|total|how many degrees"),
+     "The angles of a triangle add up to 180 degrees."),
     (r"\bhow many sides (does|do|has) (a|an) pentagon\b", "A pentagon has five sides."),
     (r"\bhow many sides (does|do|has) (a|an) hexagon\b", "A hexagon has six sides."),
     (r"\bhow many sides (does|do|has) (a|an) octagon\b", "An octagon has eight sides."),
@@ -289,10 +341,6 @@ _FACTS = (
     (_all("invent(ed|ors?|ion)?|who (made|built|flew) the first", "(air|aero)?planes?") + r"(?!.*\bpaper\b)",
      "The Wright brothers, Orville and Wilbur, flew the first powered airplane, in 1903."),
     # People and history
-    (r"\bwho (wrote|is the author of) romeo and juliet\b", "William Shakespeare wrote Romeo and Juliet."),
-    (r"\bwho (wrote|is the author of) hamlet\b", "William Shakespeare wrote Hamlet."),
-    (r"\bwho painted the mona lisa\b", "Leonardo da Vinci painted the Mona Lisa."),
-    (r"\bwho painted (the )?starry night\b", "Vincent van Gogh painted The Starry Night."),
     (_who_made("(?<!mobile )(?<!cell )(the )?(tele)?phones?"),
      "Alexander Graham Bell is credited with inventing the telephone, in 1876."),
     (_who_made("(the )?(first )?(light ?bulbs?|electric light)"),
@@ -358,7 +406,8 @@ _FACTS = (
      "The Summer and Winter Olympic Games are each held every four years, two years apart."),
 )  # fmt: skip
 _PATTERNS = tuple(
-    (re.compile(pattern.replace("{A}", _ANYWHERE).replace("{G}", _THEN_IS)), fact) for pattern, fact in _FACTS
+    (re.compile(pattern.replace("{A}", _ANYWHERE).replace("{G}", _THEN_IS)), fact)
+    for pattern, fact in (*_FACTS, *WORK_FACTS)
 )
 
 

@@ -424,6 +424,9 @@ class _Parser:
             ):
                 return ("-", b, a) if op == "-r" else (op, a, b)
         self.i = mark
+        if self._words(("a",)) and (denominator := self._denominator()) in (2, 3, 4):
+            return ("n", Fraction(1, denominator), _part(1, denominator))  # "half of a half" ("a half of": above)
+        self.i = mark
         if self._words(("a",), ("an",)) and not "".join(self.tokens[self.i : self.i + 1])[:1].isdigit():
             self.i = mark  # "a" only before digits: "10 percent off a 90 dollar jacket" (not "a hundred")
         number = self._number()
@@ -433,8 +436,25 @@ class _Parser:
         denominator = self._denominator()
         if denominator is not None and number[1].denominator == 1 and self._words(("of",)):
             return self._prefixed(("frac", int(number[1]), denominator), mark)
+        if denominator is not None and number[1].denominator == 1 and number[1] > 0:
+            count = int(number[1])  # "one half", "three quarters": a number, not "one" and a word
+            return ("n", number[1] / denominator, _part(count, denominator))
         self.i = mark
+        if number[1].denominator == 1 and (part := self._and_a_part()) is not None:  # "two and three quarters"
+            return ("n", number[1] + part, f"{number[1]} and {_part(part.numerator, part.denominator)}")
         return number
+
+    def _and_a_part(self) -> Fraction | None:
+        """The fraction in "... and a half", "... and three quarters" after a whole number; None (nothing taken)
+        where the words go on otherwise ("add 3 and 4")."""
+        mark = self.i
+        if self._words(("and",)):
+            count = Fraction(1) if self._words(("a",), ("one",)) else self._number_words()
+            denominator = self._denominator()
+            if count is not None and count.denominator == 1 and denominator is not None and 0 < count < denominator:
+                return count / denominator
+        self.i = mark
+        return None
 
     def _prefixed(self, op: object, mark: int) -> _Expr | None:
         operand = self._unary()
@@ -609,10 +629,15 @@ def _scientific(value: Fraction, exact: bool) -> str:
     return f"{'' if exact and rounded == value else 'about '}{text} times 10 to the power of {exponent}"
 
 
+def _part(num: int, den: int) -> str:
+    """'a half', '3 quarters': a fraction as people say it."""
+    return f"a {_ORDINAL[den]}" if num == 1 else f"{num} {'halves' if den == 2 else _ORDINAL[den] + 's'}"
+
+
 def _say(expr: _Expr) -> str:
     op, *args = expr
     if op == "n":
-        return say_number(args[0])
+        return args[1] if len(args) > 1 else say_number(args[0])  # a fraction as it was said: "a half"
     if op in ("sqrt", "cbrt"):
         return f"the {'square' if op == 'sqrt' else 'cube'} root of {_say(args[0])}"
     if op in ("double", "triple"):
@@ -621,8 +646,7 @@ def _say(expr: _Expr) -> str:
         _, num, den = op
         if (num, den) == (1, 2):
             return f"half of {_say(args[0])}"
-        name = f"a {_ORDINAL[den]}" if num == 1 else f"{num} {'halves' if den == 2 else _ORDINAL[den] + 's'}"
-        return f"{name} of {_say(args[0])}"
+        return f"{_part(num, den)} of {_say(args[0])}"
     if op == "^" and args[1] == ("n", 2):
         return f"{_say(args[0])} squared"
     if op == "^" and args[1] == ("n", 3):

@@ -1,0 +1,106 @@
+"""Who wrote, painted or composed a famous work: rows for the almanac's table (voicebot/almanac.py).
+
+Trivia questions ask it often, and the 0.5B invents a name with confidence: War and Peace "is Viktor Frankl",
+One Hundred Years of Solitude "was Jane Austen", the Sistine Chapel's ceiling "Leonardo da Vinci"
+(docs/MEASUREMENTS.md, twenty-ninth session). A question gets a work's fact when it names the work and asks who
+made it ("Who wrote ...?", "Which Russian author wrote ...?", "... was painted by whom?"); not when it asks about
+a film or a show of it, or something else about the work ("Who is the hero of Hamlet?").
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["WORK_FACTS"]
+
+# (the work's title, who made it, how the fact says it, other names it goes by as regexes of lower-case words):
+# the best-known works only, each with a single maker nobody disputes.
+_WORKS: tuple[tuple[str, ...], ...] = (
+    # books, plays and poems
+    ("Romeo and Juliet", "William Shakespeare", "wrote"), ("Hamlet", "William Shakespeare", "wrote"),
+    ("Macbeth", "William Shakespeare", "wrote"), ("Othello", "William Shakespeare", "wrote"),
+    ("King Lear", "William Shakespeare", "wrote"), ("A Midsummer Night's Dream", "William Shakespeare", "wrote"),
+    ("Pride and Prejudice", "Jane Austen", "wrote"), ("War and Peace", "Leo Tolstoy", "wrote"),
+    ("Anna Karenina", "Leo Tolstoy", "wrote"), ("Crime and Punishment", "Fyodor Dostoevsky", "wrote"),
+    ("One Hundred Years of Solitude", "Gabriel García Márquez", "wrote", r"(100|a hundred) years of solitude"),
+    ("Don Quixote", "Miguel de Cervantes", "wrote"), ("Moby-Dick", "Herman Melville", "wrote"),
+    ("The Great Gatsby", "F. Scott Fitzgerald", "wrote"), ("To Kill a Mockingbird", "Harper Lee", "wrote"),
+    ("Nineteen Eighty-Four", "George Orwell", "wrote", r"1984"), ("Animal Farm", "George Orwell", "wrote"),
+    ("Frankenstein", "Mary Shelley", "wrote"), ("Dracula", "Bram Stoker", "wrote"),
+    ("Oliver Twist", "Charles Dickens", "wrote"), ("A Christmas Carol", "Charles Dickens", "wrote"),
+    ("Great Expectations", "Charles Dickens", "wrote"), ("A Tale of Two Cities", "Charles Dickens", "wrote"),
+    ("The Odyssey", "Homer", "is said to have composed"), ("The Iliad", "Homer", "is said to have composed"),
+    ("The Hobbit", "J. R. R. Tolkien", "wrote"), ("The Lord of the Rings", "J. R. R. Tolkien", "wrote"),
+    ("Alice's Adventures in Wonderland", "Lewis Carroll", "wrote", r"alice in wonderland"),
+    ("The Adventures of Tom Sawyer", "Mark Twain", "wrote", r"tom sawyer"),
+    ("Adventures of Huckleberry Finn", "Mark Twain", "wrote", r"(the )?(adventures of )?huckleberry finn"),
+    ("Les Misérables", "Victor Hugo", "wrote"), ("The Divine Comedy", "Dante Alighieri", "wrote", r"dante's inferno"),
+    ("The Old Man and the Sea", "Ernest Hemingway", "wrote"), ("Jane Eyre", "Charlotte Brontë", "wrote"),
+    ("Wuthering Heights", "Emily Brontë", "wrote"), ("The Catcher in the Rye", "J. D. Salinger", "wrote"),
+    ("Brave New World", "Aldous Huxley", "wrote"),
+    ("On the Origin of Species", "Charles Darwin", "wrote", r"(the )?origin of (the )?species"),
+    ("The Little Prince", "Antoine de Saint-Exupéry", "wrote"),
+    ("Charlie and the Chocolate Factory", "Roald Dahl", "wrote"), ("The Cat in the Hat", "Dr. Seuss", "wrote"),
+    ("Lord of the Flies", "William Golding", "wrote"), ("Of Mice and Men", "John Steinbeck", "wrote"),
+    ("The Grapes of Wrath", "John Steinbeck", "wrote"), ("The Raven", "Edgar Allan Poe", "wrote"),
+    ("The Canterbury Tales", "Geoffrey Chaucer", "wrote"), ("Paradise Lost", "John Milton", "wrote"),
+    ("Gulliver's Travels", "Jonathan Swift", "wrote"), ("Robinson Crusoe", "Daniel Defoe", "wrote"),
+    ("Treasure Island", "Robert Louis Stevenson", "wrote"), ("The Jungle Book", "Rudyard Kipling", "wrote"),
+    ("Peter Pan", "J. M. Barrie", "wrote"), ("Winnie-the-Pooh", "A. A. Milne", "wrote"),
+    ("Little Women", "Louisa May Alcott", "wrote"),
+    ("The Communist Manifesto", "Karl Marx and Friedrich Engels", "wrote"),
+    # paintings and sculptures
+    ("The Mona Lisa", "Leonardo da Vinci", "painted"), ("The Last Supper", "Leonardo da Vinci", "painted"),
+    ("The Starry Night", "Vincent van Gogh", "painted"), ("Sunflowers", "Vincent van Gogh", "painted"),
+    ("the ceiling of the Sistine Chapel", "Michelangelo", "painted", r"(the )?sistine chapel"),
+    ("The Creation of Adam", "Michelangelo", "painted"), ("The Scream", "Edvard Munch", "painted"),
+    ("Guernica", "Pablo Picasso", "painted"), ("Girl with a Pearl Earring", "Johannes Vermeer", "painted"),
+    ("The Birth of Venus", "Sandro Botticelli", "painted"),
+    ("The Persistence of Memory", "Salvador Dalí", "painted"), ("Water Lilies", "Claude Monet", "painted"),
+    ("The Night Watch", "Rembrandt", "painted"), ("American Gothic", "Grant Wood", "painted"),
+    ("The School of Athens", "Raphael", "painted"), ("Las Meninas", "Diego Velázquez", "painted"),
+    ("The Great Wave off Kanagawa", "Katsushika Hokusai", "made", r"the great wave"),
+    ("The Thinker", "Auguste Rodin", "sculpted"), ("the statue of David", "Michelangelo", "sculpted"),
+    # music
+    ("the Moonlight Sonata", "Ludwig van Beethoven", "composed"), ("Für Elise", "Ludwig van Beethoven", "composed"),
+    ("the Ode to Joy", "Ludwig van Beethoven", "composed"), ("The Four Seasons", "Antonio Vivaldi", "composed"),
+    ("The Magic Flute", "Wolfgang Amadeus Mozart", "composed"),
+    ("Eine kleine Nachtmusik", "Wolfgang Amadeus Mozart", "composed"),
+    ("The Marriage of Figaro", "Wolfgang Amadeus Mozart", "composed"),
+    ("The Nutcracker", "Pyotr Ilyich Tchaikovsky", "composed"), ("Swan Lake", "Pyotr Ilyich Tchaikovsky", "composed"),
+    ("the 1812 Overture", "Pyotr Ilyich Tchaikovsky", "composed", r"(the )?eighteen twelve overture"),
+    ("Messiah", "George Frideric Handel", "composed", r"(the|handel's) messiah"),
+    ("the Brandenburg Concertos", "Johann Sebastian Bach", "composed"), ("Boléro", "Maurice Ravel", "composed"),
+    ("Clair de Lune", "Claude Debussy", "composed"), ("The Blue Danube", "Johann Strauss the Second", "composed"),
+    ("Rhapsody in Blue", "George Gershwin", "composed"), ("The Planets", "Gustav Holst", "composed"),
+    ("Carmen", "Georges Bizet", "composed"), ("The Barber of Seville", "Gioachino Rossini", "composed"),
+    ("the William Tell Overture", "Gioachino Rossini", "composed"), ("La Traviata", "Giuseppe Verdi", "composed"),
+    ("Aida", "Giuseppe Verdi", "composed"), ("Madama Butterfly", "Giacomo Puccini", "composed"),
+    ("La Bohème", "Giacomo Puccini", "composed"), ("the Canon in D", "Johann Pachelbel", "composed"),
+    ("the Ride of the Valkyries", "Richard Wagner", "composed"), ("The Rite of Spring", "Igor Stravinsky", "composed"),
+)  # fmt: skip
+
+# Who made it: a word that asks who, and one that says made ("written", "painted", ..., or a question that ends
+# "by?"; not "by" elsewhere: "Who was killed by Macbeth?").
+_ASKS_WHO = r"(?=.*\b(who|who's|whom|author|writer|poet|playwright|novelist|painter|artist|sculptor|composer)\b)"
+_MADE = (
+    r"(?=.*\b(wrote|written|write|writes|author|writer|poet|playwright|novelist|painted|paint|paints|painter|"
+    r"artist|sculpted|sculptor|composed|compose|composer|created|creator)\b|.*\bby\W*$)"
+)
+_NOT_THE_WORK = r"(?!.*\b(movies?|films?|shows?|series|musicals?|adaptations?|versions?|covers?|sequels?|songs?)\b)"
+_PLAIN = str.maketrans({"é": "[eé]", "è": "[eè]", "ü": "[uü]", "í": "[ií]", "á": "[aá]", "ë": "[eë]"})
+
+
+def _title(title: str) -> str:
+    """The title as a regex of the lower-cased words an ASR writes: "the" optional, "'" and "-" optional."""
+    words = re.sub(r"^(the|a) ", "", title.lower())
+    words = re.escape(words).replace("'", "'?").replace(r"\-", "[ -]?").replace(r"\ ", " ")
+    return r"(?:(?:the|a) )?" + words.translate(_PLAIN)
+
+
+def _row(title: str, maker: str, verb: str, *others: str) -> tuple[str, str]:
+    names = "|".join([_title(title), *others])
+    return rf"^{_ASKS_WHO}{_MADE}{_NOT_THE_WORK}(?=.*\b(?:{names})\b)", f"{maker} {verb} {title}."
+
+
+WORK_FACTS: tuple[tuple[str, str], ...] = tuple(_row(*work) for work in _WORKS)
