@@ -106,7 +106,7 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "What was the name of the author who wrote 100 years of solitude?": "García Márquez",  # Jane Austen
     "Okay, trivia time, who painted the ceiling of the Sistine Chapel.": "Michelangelo",  # Leonardo da Vinci
     "Do you happen to know who composed The Four Seasons?": "Vivaldi",
-    "Who is Moby Dick by?": "Melville",
+    "Who's the author of Moby Dick?": "Melville",
     "Who wrote 1984?": "Orwell",
 }
 
@@ -151,6 +151,20 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "Who was killed by Macbeth?", "Who is the hero of Hamlet?", "Who directed the Great Gatsby movie?",
         "Who wrote the Psalms of David?", "I climbed the tallest mountain in the world, which was hard.",
         "Paris, which is the capital of France, is lovely.",
+        # found in review: a longer name, a character, a question about the story or another kind of work
+        "What is a baby tiger shark called?", "What's the name of the baby kangaroo in Winnie the Pooh?",
+        "What's a word that means the same as happy?", "Do bats eat eggs?", "Are spiders insect eaters?",
+        "Is tomato vegetable soup good for a cold?", "How many holes on a golf ball?",
+        "How many points is a field goal worth compared with a touchdown?",
+        "How many degrees is each angle in an equilateral triangle?",
+        "How does a power plant send electricity to my cell phone?", "What is the universal donor for plasma?",
+        "Which vitamin breaks down in sunlight?", "What continent are the Pittsburgh Penguins from?",
+        "How long is a marathon in hours?", "Does the full moon make light pollution worse?",
+        "Who was Hamlet killed by?", "Which artist illustrated Alice in Wonderland?", "Which author died in 1984?",
+        "Who wrote the Christmas carol Silent Night?", "Who wrote Girl with a Pearl Earring?",
+        "Who composed the opera Othello?", "Who wrote the poem Ode to Joy?", "Who created the four seasons hotels?",
+        "I'm not sure what to cook, maybe something with guacamole ingredients.",
+        "Last time, when I was in the capital of Australia, I got lost.",
     ],
 )  # fmt: skip
 def test_other_questions_are_left_to_the_model(text: str) -> None:

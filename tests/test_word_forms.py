@@ -37,6 +37,19 @@ ASKED = {  # as the ASR writes them, and what the note must say (the 0.5B's own 
     "What's the past participle of swim?": "the past participle of swim is swum.",
     "What is the past tense of the verb by?": "the past tense of buy is bought.",  # heard for "buy": "to"
     "What's the past tense of right?": "the past tense of write is wrote",  # heard for "write": "was"
+    # found in review
+    "What's the plural of stomach?": "the plural of stomach is stomachs.",
+    "What's the plural of policeman?": "the plural of policeman is policemen.",  # compounds of irregular nouns
+    "What's the plural of grandchild?": "the plural of grandchild is grandchildren.",
+    "What's the plural of human?": "the plural of human is humans.",
+    "What is the plural of mother in law?": "the plural of mother-in-law is mothers-in-law.",
+    "What's the plural of children?": "children is already plural: the plural of child.",
+    "What's the plural of scissors?": "scissors is already plural.",
+    "What's the past tense of transfer?": "the past tense of transfer is transferred.",
+    "What's the past tense of withhold?": "the past tense of withhold is withheld.",  # prefixed irregular verbs
+    "What's the past tense of reset?": "the past tense of reset is reset.",
+    "What's the past tense of relay?": "the past tense of relay is relayed.",  # no "lay"
+    "What's the past tense of went?": "went is already the past tense of go.",
 }
 
 
@@ -54,6 +67,8 @@ def test_a_word_form_is_given(text: str) -> None:
         "What's the plural of echo's?", "What's the plural of mango?",  # a guess: -os or -oes
         "What's the past participle of can?",  # none
         "What's the singular of sheep?", "What's the singular of boxes?",  # no irregular singular to give
+        "What's the singular of axes?",  # ax and axis
+        "What's the plural of cats?", "What's the plural of you?", "What's the plural of is?",
         "What's the plan for today?", "I like the past.",  # no word form asked
     ],
 )  # fmt: skip

@@ -25,14 +25,15 @@ __all__ = ["ASKING", "almanac_fact"]
 # tomato a fruit?"), or after a lead-in that Whisper closed with "." ("Settle this for me, how many bones ...",
 # "Okay, trivia time, who painted ..."): "I want to climb the tallest mountain in the world." is no question, and
 # gets no fact; nor is "Paris, which is the capital of France, is lovely." (a "which" or "who" after a comma).
+_LEAD_IN = r"(?:for me|for us|question|trivia time|quiz time)"  # "Settle this for me, ...", "Quick question: ..."
 ASKING = re.compile(
     r"\?|^\W*(what|what's|which|who|who's|whom|how|where|when|why|name|tell|is|are|do|does|can|could|give|list|say)\b"
-    r"|\b(to know|wondering|wonder|curious|asked|asks|asking|don't know|do not know|not sure|"
+    r"|\b(to know|wondering|wonder|curious|(?<!\bi )asked|asks|asking|don't know|do not know|not sure|"
     r"(?:trying to|can't|cannot|don't|do not|never) remember|remind me|forget|forgot)"
     r"\W+(what|what's|which|who|how|where|when|if|whether)\b"
     r"|\b(forget|forgot)\W+(is|are|was|were|do|does|did)\b"
-    r"|(?:[,:;]\s*|\b(?:for me|for us|question|time)\W+)(?:how (?:many|much|long|far|old|tall|big)|what|what's|where|"
-    r"when)\b|(?:[:;]\s*|\b(?:for me|for us|question|time)\W+)(?:which|who)\b",
+    r"|(?:[,:;]\s*|\b{lead}\W+)(?:how (?:many|much|long|far|old|tall|big)|what|what's)\b"
+    r"|(?:[:;]\s*|\b{lead}\W+)(?:which|who|where|when)\b".replace("{lead}", _LEAD_IN),
     re.IGNORECASE,
 )
 
@@ -80,7 +81,8 @@ def _who_made(thing: str) -> str:
 def _named(thing: str, fact: str) -> tuple[str, str]:
     """A row for what `thing` (a regex) is called: "What is a baby frog called?", "What do you call a baby cow?",
     "What's the name for a group of wolves?"."""
-    return rf"\b{thing}\b.*\bcalled\b|\b(call|name (for|of)|word for) (a |the )?{thing}\b", fact
+    end = r"(?=\s*(?:[?.!,]|$|called|named|is|are)\b|\s*[?.!,]|\s*$)"  # not "a baby tiger shark", "... in Bambi"
+    return rf"\b{thing}{end}.*\bcalled\b|\b(call|name (for|of)|word for) (a |the )?{thing}{end}", fact
 
 
 # Young animals' names and groups' names that children learn (the 0.5B: "A baby frog is called a frog.").
@@ -125,7 +127,8 @@ _FACTS = (
      r"\bdistance to the sun\b", "The sun is about 150 million kilometers, or 93 million miles, from Earth."),
     (r"\b(is|are) the sun (a |an )?(planet|star)\b|\bwhat (kind of thing|type of object) is the sun\b",
      "The sun is a star, not a planet: the closest star to Earth."),
-    (r"\bmoon\b.*\b(own light|makes? (its own )?light|produces? (its own )?light|gives? off (its own )?light)\b",
+    (r"^(?!.*\bpollution\b).*\bmoon\b.*\b(own light|makes? (its own )?light|produces? (its own )?light|"
+     r"gives? off (its own )?light)\b",
      "The moon makes no light of its own: it shines by reflecting sunlight."),
     (r"\b(closest|nearest) star to (the )?earth\b|\bstar (is )?(the )?(closest|nearest) to (the )?earth\b",
      "The sun is the closest star to Earth; the next closest is Proxima Centauri, about 4.2 light years away."),
@@ -181,10 +184,13 @@ _FACTS = (
      r".*\b(adult|human|person|grown|we|you)\b", "An adult has 32 teeth, wisdom teeth included."),
     (r"\bhow many chromosomes\b(?!.*\b(dog|cat|plant|fly)\b)", "Humans have 46 chromosomes, in 23 pairs."),
     (r"\b(largest|biggest) organ\b", "The skin is the largest organ of the human body."),
-    (r"\b(which|what) vitamin\b.*\b(sun|sunlight|sunshine|the sun's)\b|\bsunshine vitamin\b",
+    (_all(r"(which|what) vitamin", r"sun|sunlight|sunshine|sun's", r"makes?|made|produces?|gets?|get from")
+     + r"|\bsunshine vitamin\b",
      "Your skin makes vitamin D in sunlight."),
-    (r"\buniversal (blood )?donor\b", "O negative is the universal donor blood type: almost anyone can receive it."),
-    (r"\buniversal (blood )?recipient\b", "AB positive is the universal recipient: it can receive any blood type."),
+    (r"\buniversal (blood )?donor\b(?!.*\bplasma\b)",
+     "O negative is the universal donor blood type: almost anyone can receive it."),
+    (r"\buniversal (blood )?recipient\b(?!.*\bplasma\b)",
+     "AB positive is the universal recipient: it can receive any blood type."),
     (r"\b(largest|biggest) (ocean |sea |marine )?animal\b{A}|\banimal\b{G} the (largest|biggest)\b{A}|"
      r"\b(largest|biggest) animal in the (sea|ocean)s?\b",
      "The blue whale is the largest animal that has ever lived."),
@@ -192,10 +198,10 @@ _FACTS = (
      "The blue whale is the largest mammal, and the largest animal that has ever lived."),
     (r"\bwhat do bees make\b", "Bees make honey, and beeswax too."),
     (r"\b(is|are) (a |the )?bats? (a |an )?(mammals?|birds?)\b|\bbats? (lay|laying) eggs\b|\bbats? give birth\b|"
-     r"\b(do|does) bats?\b.*\b(eggs|live (young|babies|birth))\b",
+     r"\b(do|does) bats?\b.*\b(lay eggs|live (young|babies|birth))\b",
      "Bats are mammals: they give birth to live young and feed them milk."),
-    (r"\b(is|are) (a |the )?spiders? (an |a kind of |a type of )?(insects?|bugs?)\b|"
-     r"\bspiders? (is|are) (an |a kind of |a type of )?insects?\b",
+    (r"(\b(is|are) (a |the )?spiders? (an |a kind of |a type of )?(insects?|bugs?)|"
+     r"\bspiders? (is|are) (an |a kind of |a type of )?insects?)\b(?!\s*(eaters?|eating|hunters?|killers?))",
      "No: a spider is an arachnid, not an insect. It has eight legs and two body parts; an insect has six legs and "
      "three."),
     (_all("caterpillars?", "(turns?|changes?|grows?) into|becomes?"),
@@ -204,15 +210,15 @@ _FACTS = (
     *(_named(f"group of {names}", f"A group of {names} is called {group}.") for names, group in _GROUPS.items()),
     (r"\b(is|are) (a |the )?whales? (a |an )?(fish|fishes|mammals?)\b",
      "A whale is a mammal, not a fish: it breathes air and feeds its young on milk."),
-    (r"\b(which|what) continent\b.*\bpenguins?\b|\bpenguins?\b.*\b(which|what) continent\b|"
-     r"\bwhere do (emperor )?penguins live\b",
+    (r"^(?!.*\b(pittsburgh|hockey|team|game)\b).*(\b(which|what) continent\b.*\bpenguins?\b|"
+     r"\bpenguins?\b.*\b(which|what) continent\b|\bwhere do (emperor )?penguins live\b)",
      "Emperor penguins live only in Antarctica; other penguins live across the southern half of the world."),
-    (r"\b(powerhouse|power house|power plant)\b.*\bcells?\b|\bcells?\b.*\b(powerhouse|power house)\b",
+    (r"^(?!.*\bphones?\b).*(\b(powerhouse|power house)\b.*\bcells?\b|\bcells?\b.*\b(powerhouse|power house)\b)",
      "The mitochondria are the powerhouse of the cell: they turn food into energy the cell can use."),
     (r"\bwhat (does|do) (the word )?(an? )?herbivores? mean\b|\bwhat('s| is) (an? )?herbivores?\W*$|"
      r"\bmeaning of (the word )?herbivore\b", "A herbivore is an animal that eats only plants."),
     (r"\bwhat (does|do) (the word )?(an? )?carnivores? mean\b|\bwhat('s| is) (an? )?carnivores?\W*$|"
-     r"\bmeaning of (the word )?carnivore\b", "A carnivore is an animal that eats only meat."),
+     r"\bmeaning of (the word )?carnivore\b", "A carnivore is an animal that eats mostly meat."),
     (r"\bwhat (does|do) (the word )?(an? )?omnivores? mean\b|\bwhat('s| is) (an? )?omnivores?\W*$|"
      r"\bmeaning of (the word )?omnivore\b", "An omnivore is an animal that eats both plants and meat."),
     (r"\bwhat (does|do) (the word )?nocturnal mean\b|\bmeaning of (the word )?nocturnal\b",
@@ -249,7 +255,7 @@ _FACTS = (
     (_all("call(ed)?|word|name|term", r"animals?") + r"(?=.*\beats? (only |just )?(plants|vegetation|grass)\b)"
      r"(?!.*\b(meat|animals? and|and animals?)\b)", "An animal that eats only plants is a herbivore."),
     (_all("call(ed)?|word|name|term", r"animals?") + r"(?=.*\beats? (only |just )?(meat|other animals)\b)"
-     r"(?!.*\bplants\b)", "An animal that eats only meat is a carnivore."),
+     r"(?!.*\bplants\b)", "An animal that eats mostly meat is a carnivore."),
     (_all("call(ed)?|word|name|term", r"animals?", r"plants", r"meat|animals? and|and animals?")
      + r"(?=.*\beats? (both )?(plants|meat)\b)", "An animal that eats both plants and meat is an omnivore."),
     (r"\bgreen (stuff|pigment|substance|chemical|thing)\b.*\b(leaf|leaves|plants?)\b|"
@@ -257,9 +263,9 @@ _FACTS = (
      "Chlorophyll is the green pigment in leaves that catches sunlight for photosynthesis."),
     (r"\bwhat (gas )?do (we|humans|people) (breathe in|need to breathe|breathe)\b",
      "We breathe in oxygen and breathe out carbon dioxide."),
-    (r"\b(word|call|name|term)\b.*\bmeans? the same( thing)? as\b",
+    (r"\b(word|call|name|term)\b.*\bmeans? the same( thing)? as (another|a different|other) words?\b",
      "A word that means the same as another is a synonym; one that means the opposite is an antonym."),
-    (r"\b(word|call|name|term)\b.*\bmeans? the opposite( of)?\b",
+    (r"\b(word|call|name|term)\b.*\bmeans? the opposite( of)? (another|a different|other) words?\b",
      "A word that means the opposite of another is an antonym; one that means the same is a synonym."),
     # Physics and chemistry
     (r"\bcalled when (water )?vapou?r (turns|changes|becomes|goes) (back )?(in)?to (a )?(liquid|water)\b|"
@@ -287,7 +293,8 @@ _FACTS = (
      "A rainbow is usually said to have seven colors: red, orange, yellow, green, blue, indigo and violet."),
     (r"\bhow many days (are )?(there )?in a leap year\b", "A leap year has 366 days."),
     (r"\bhow many sides (does|do|has) (a|an) triangle\b", "A triangle has three sides."),
-    (_all(r"angles?", r"triangles?", r"add up|add to|sum|total|how many degrees"),
+    (_all(r"angles?", r"triangles?", r"add up|add to|sum|total|how many degrees")
+     + r"(?!.*\b(each|every|one|equilateral|isosceles|right|squares?|rectangles?|quadrilaterals?)\b)",
      "The angles of a triangle add up to 180 degrees."),
     (r"\bhow many sides (does|do|has) (a|an) pentagon\b", "A pentagon has five sides."),
     (r"\bhow many sides (does|do|has) (a|an) hexagon\b", "A hexagon has six sides."),
@@ -313,10 +320,11 @@ _FACTS = (
     (r"\bhow (long|do i|do you|should i|to|can i) (should i |do i |do you |does it take to |to )?(hard |soft )?"
      r"boil (an? |the )?eggs?\b|\bhow long\b.*\b(soft|hard)[- ]boiled eggs?\b",
      "Put the egg into boiling water: about 6 to 7 minutes for a soft yolk, 10 to 12 for hard-boiled."),
-    (r"\b(is|are) (a |the )?tomato(es)? (a |an )?(fruits?|vegetables?)\b|"
+    (r"\b(is|are) (a |the )?tomato(es)? (a |an )?(fruits?|vegetables?)(?=\s*(or\b|[?.!,]|$))|"
      r"\btomato(es)?\b.*\b(fruits? or (a )?vegetables?|vegetables? or (a )?fruits?)\b",
      "A tomato is a fruit, botanically: it grows from the flower and holds the seeds. Cooks use it as a vegetable."),
-    (_all("guacamole", r"main ingredient|made (of|from|with)|what('s| is) in|ingredients?"),
+    (r"\b(main ingredients?|made (of|from|with)|what('s| is) in|ingredients (in|of|for))\b.*\bguacamole\b|"
+     r"\bguacamole\b.*\b(made (of|from|with)|main ingredients?)\b",
      "Guacamole is made mainly of mashed avocado, with lime juice, salt, onion and cilantro."),
     # First aid, where the 0.5B gave unsafe advice ("it's important to put ice on it" for a burn from the oven)
     (r"^(?=.*\b(burn|burns|burned|burnt)\b)(?!.*\b(sun ?burn\w*|calories|fat|cds?|dvds?|discs?|wood|candles?|toast|"
@@ -396,11 +404,14 @@ _FACTS = (
     (_all("how many players", "basketball"), "A basketball team has five players on the court."),
     (_all("how many players", "baseball"), "A baseball team has nine players on the field."),
     (_all("how many players", "volleyball"), "A volleyball team has six players on the court."),
-    (r"\bhow (long|far) is (a|the|one) (full )?marathon\b|\bhow many (miles|kilometers|kilometres|km) (is|in) "
-     r"(a|the|one) (full )?marathon\b|\b(length|distance) of (a|the) (full )?marathon\b",
+    (r"^(?!.*\b(hours?|minutes?|time|takes?|movies?|films?|shows?|series|tv|watch)\b).*"
+     r"(\bhow (long|far) is (a|the|one) (full )?marathon\b|\bhow many (miles|kilometers|kilometres|km) (is|in) "
+     r"(a|the|one) (full )?marathon\b|\b(length|distance) of (a|the) (full )?marathon\b)",
      "A marathon is 42.195 kilometers, or 26.2 miles."),
-    (_all("how many holes", "golf") + r"(?!.*\b(mini|miniature|putt)\b)", "A standard golf course has 18 holes."),
-    (_all(r"touchdowns?", r"how many points|worth|points? (is|for)"),
+    (_all("how many holes", "golf") + r"(?!.*\b(mini|miniature|putt\w*|front|back|nine|9|ball|balls|in one|in ones)\b)",
+     "A standard golf course has 18 holes."),
+    (_all(r"touchdowns?", r"how many points|worth|points? (is|for)")
+     + r"(?!.*\b(field goals?|conversions?|extra points?|safety|two[ -]point)\b)",
      "A touchdown is worth six points, and the kick after it usually one more."),
     (r"\bhow often\b.*\bolympics\b|\bolympics\b.*\bhow often\b|\bhow many years between\b.*\bolympics\b",
      "The Summer and Winter Olympic Games are each held every four years, two years apart."),

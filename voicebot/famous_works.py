@@ -29,7 +29,7 @@ _WORKS: tuple[tuple[str, ...], ...] = (
     ("Frankenstein", "Mary Shelley", "wrote"), ("Dracula", "Bram Stoker", "wrote"),
     ("Oliver Twist", "Charles Dickens", "wrote"), ("A Christmas Carol", "Charles Dickens", "wrote"),
     ("Great Expectations", "Charles Dickens", "wrote"), ("A Tale of Two Cities", "Charles Dickens", "wrote"),
-    ("The Odyssey", "Homer", "is said to have composed"), ("The Iliad", "Homer", "is said to have composed"),
+    ("The Odyssey", "Homer", "is said to have written"), ("The Iliad", "Homer", "is said to have written"),
     ("The Hobbit", "J. R. R. Tolkien", "wrote"), ("The Lord of the Rings", "J. R. R. Tolkien", "wrote"),
     ("Alice's Adventures in Wonderland", "Lewis Carroll", "wrote", r"alice in wonderland"),
     ("The Adventures of Tom Sawyer", "Mark Twain", "wrote", r"tom sawyer"),
@@ -80,14 +80,30 @@ _WORKS: tuple[tuple[str, ...], ...] = (
     ("the Ride of the Valkyries", "Richard Wagner", "composed"), ("The Rite of Spring", "Igor Stravinsky", "composed"),
 )  # fmt: skip
 
-# Who made it: a word that asks who, and one that says made ("written", "painted", ..., or a question that ends
-# "by?"; not "by" elsewhere: "Who was killed by Macbeth?").
-_ASKS_WHO = r"(?=.*\b(who|who's|whom|author|writer|poet|playwright|novelist|painter|artist|sculptor|composer)\b)"
-_MADE = (
-    r"(?=.*\b(wrote|written|write|writes|author|writer|poet|playwright|novelist|painted|paint|paints|painter|"
-    r"artist|sculpted|sculptor|composed|compose|composer|created|creator)\b|.*\bby\W*$)"
+# Who made it: a word that asks who, and a verb (or "the author of", ...) for the kind of work: "Which artist
+# illustrated Alice in Wonderland?" and "Which author died in 1984?" ask no such thing, nor does "Who wrote Girl with
+# a Pearl Earring?" (a painting's title, and a novel's).
+_ASKS_WHO = r"(?=.*\b(who|who's|whom|which|what)\b)"
+_MADE = {
+    "wrote": r"wrote|written|write|writes|(author|writer|poet|playwright|novelist) of",
+    "painted": r"painted|paint|paints|(painter|artist) of",
+    "composed": r"composed|compose|composes|wrote|written|write|writes|composer of",
+    "sculpted": r"sculpted|sculpt|carved|made|(sculptor|artist) of",
+}
+# Not the work itself: a film or a show of it, what is told in it, a work of another kind with its name (the opera
+# Othello, the ballet Romeo and Juliet, the poem Ode to Joy, the novel Carmen), or something else that bears it.
+_OTHER_THING = (
+    r"movies?|films?|shows?|series|musicals?|adaptations?|versions?|covers?|sequels?|songs?|about|screenplay|script"
 )
-_NOT_THE_WORK = r"(?!.*\b(movies?|films?|shows?|series|musicals?|adaptations?|versions?|covers?|sequels?|songs?)\b)"
+_OTHER_KIND = {
+    "wrote": r"operas?|ballets?|music|score|soundtrack|lyrics|album|game",
+    "painted": r"novels?|books?|stor(y|ies)",
+    "composed": r"poems?|novels?|stor(y|ies)|plays?|books?|libretto|words|lyrics",
+    "sculpted": r"novels?|books?|stor(y|ies)|poems?",
+}
+# The title ends the question, or a few words come after it ("... and when?", "... in 1850?"): "the Christmas
+# carol Silent Night" is not A Christmas Carol, nor "the Four Seasons hotels" The Four Seasons.
+_TITLE_ENDS = r"(?=\s*[?.!,]|\s*$|\s+(?:in|by|and|or|was|is|were|first|originally)\b)"
 _PLAIN = str.maketrans({"é": "[eé]", "è": "[eè]", "ü": "[uü]", "í": "[ií]", "á": "[aá]", "ë": "[eë]"})
 
 
@@ -99,8 +115,10 @@ def _title(title: str) -> str:
 
 
 def _row(title: str, maker: str, verb: str, *others: str) -> tuple[str, str]:
+    kind = {"is said to have written": "wrote", "made": "painted"}.get(verb, verb)
     names = "|".join([_title(title), *others])
-    return rf"^{_ASKS_WHO}{_MADE}{_NOT_THE_WORK}(?=.*\b(?:{names})\b)", f"{maker} {verb} {title}."
+    made, other = rf"(?=.*\b({_MADE[kind]})\b)", rf"(?!.*\b({_OTHER_THING}|{_OTHER_KIND[kind]})\b)"
+    return rf"^{_ASKS_WHO}{made}{other}(?=.*\b(?:{names}){_TITLE_ENDS})", f"{maker} {verb} {title}."
 
 
 WORK_FACTS: tuple[tuple[str, str], ...] = tuple(_row(*work) for work in _WORKS)

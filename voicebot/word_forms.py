@@ -16,7 +16,7 @@ import re
 
 __all__ = ["word_form_note"]
 
-_WORD = r"(?:the (?:word|noun|verb) )?(?:to |an? )?[\"“']?(?P<word>[a-z][a-z'-]*[a-z])\b"
+_WORD = r"(?:the (?:word|noun|verb) )?(?:to |an? )?[\"“']?(?P<word>[a-z][a-z'-]*[a-z](?:[ -]in[ -]law)?)\b"
 _PLURAL = re.compile(rf"\bplural (?:form )?(?:of|for) {_WORD}", re.IGNORECASE)
 _SINGULAR = re.compile(rf"\bsingular (?:form )?(?:of|for) {_WORD}", re.IGNORECASE)
 _PAST = re.compile(rf"\bpast (?P<kind>tense|participle) (?:form )?(?:of|for) {_WORD}", re.IGNORECASE)
@@ -45,12 +45,23 @@ _PLURALS = {
     "series": "series", "species": "species", "aircraft": "aircraft", "spacecraft": "spacecraft",
     "salmon": "salmon", "trout": "trout", "bison": "bison", "swine": "swine", "offspring": "offspring",
     "shrimp": "shrimp or shrimps", "squid": "squid or squids", "cod": "cod",
-    "mother-in-law": "mothers-in-law", "father-in-law": "fathers-in-law", "passerby": "passersby",
+    "passerby": "passersby", "stomach": "stomachs", "monarch": "monarchs", "epoch": "epochs",
+    "patriarch": "patriarchs", "matriarch": "matriarchs",
 }  # fmt: skip
+# Compounds of an irregular noun ("policeman", "grandchild", "midwife", "bookshelf") take its plural; these words only
+# end like one.
+_NOT_COMPOUNDS = frozenset({
+    "human", "german", "shaman", "talisman", "caiman", "cayman", "ottoman", "roman", "walkman", "doberman", "pullman",
+})  # fmt: skip
+_COMPOUND_ENDS = ("woman", "man", "child", "wife", "knife", "shelf", "wolf", "tooth", "foot", "mouse", "goose")
+# Nouns that are plural already, or have no singular.
+_PLURAL_ONLY = frozenset({
+    "scissors", "pants", "trousers", "jeans", "shorts", "clothes", "glasses", "police", "cattle", "people", "news",
+})  # fmt: skip
 # Nouns that take no plural: "information" is never "informations".
 _UNCOUNTABLE = frozenset({
     "information", "advice", "furniture", "news", "luggage", "baggage", "equipment", "homework", "knowledge",
-    "research", "evidence", "music", "weather", "traffic",
+    "research", "evidence", "music", "weather", "traffic", "rice", "bread", "milk",
 })  # fmt: skip
 _O_PLAIN = frozenset({"photo", "piano", "radio", "zoo", "video", "kangaroo", "kilo", "logo", "memo", "solo", "studio"})
 
@@ -68,7 +79,7 @@ _VERBS = {
     "burst": ("burst", "burst"), "buy": ("bought", "bought"), "cast": ("cast", "cast"), "catch": ("caught", "caught"),
     "choose": ("chose", "chosen"), "cling": ("clung", "clung"), "come": ("came", "come"), "cost": ("cost", "cost"),
     "creep": ("crept", "crept"), "cut": ("cut", "cut"), "deal": ("dealt", "dealt"), "dig": ("dug", "dug"),
-    "dive": ("dived or dove", "dived"), "draw": ("drew", "drawn"), "dream": ("dreamed or dreamt", "dreamed or dreamt"),
+    "dive": ("dove or dived", "dived"), "draw": ("drew", "drawn"), "dream": ("dreamed or dreamt", "dreamed or dreamt"),
     "drink": ("drank", "drunk"), "drive": ("drove", "driven"), "eat": ("ate", "eaten"), "fall": ("fell", "fallen"),
     "feed": ("fed", "fed"), "feel": ("felt", "felt"), "fight": ("fought", "fought"), "find": ("found", "found"),
     "flee": ("fled", "fled"), "fling": ("flung", "flung"), "fly": ("flew", "flown"), "forbid": ("forbade", "forbidden"),
@@ -91,7 +102,8 @@ _VERBS = {
     "rid": ("rid", "rid"), "ride": ("rode", "ridden"), "ring": ("rang", "rung"), "rise": ("rose", "risen"),
     "run": ("ran", "run"), "say": ("said", "said"), "see": ("saw", "seen"), "seek": ("sought", "sought"),
     "sell": ("sold", "sold"), "send": ("sent", "sent"), "set": ("set", "set"), "sew": ("sewed", "sewn"),
-    "shake": ("shook", "shaken"), "shed": ("shed", "shed"), "shine": ("shone", "shone"), "shoot": ("shot", "shot"),
+    "shake": ("shook", "shaken"), "shed": ("shed", "shed"),
+    "shine": ("shone or shined", "shone or shined"), "shoot": ("shot", "shot"),
     "show": ("showed", "shown"), "shrink": ("shrank", "shrunk"), "shut": ("shut", "shut"), "sing": ("sang", "sung"),
     "sink": ("sank", "sunk"), "sit": ("sat", "sat"), "sleep": ("slept", "slept"), "slide": ("slid", "slid"),
     "sling": ("slung", "slung"), "slit": ("slit", "slit"), "smell": ("smelled or smelt", "smelled or smelt"),
@@ -108,25 +120,41 @@ _VERBS = {
     "understand": ("understood", "understood"), "undertake": ("undertook", "undertaken"), "undo": ("undid", "undone"),
     "upset": ("upset", "upset"), "wake": ("woke", "woken"), "wear": ("wore", "worn"), "weave": ("wove", "woven"),
     "weep": ("wept", "wept"), "win": ("won", "won"), "wind": ("wound", "wound"), "withdraw": ("withdrew", "withdrawn"),
-    "wring": ("wrung", "wrung"), "write": ("wrote", "written"),
+    "wring": ("wrung", "wrung"), "write": ("wrote", "written"), "bid": ("bid", "bid"), "thrust": ("thrust", "thrust"),
+    "slay": ("slew", "slain"), "smite": ("smote", "smitten"), "forsake": ("forsook", "forsaken"),
+    "partake": ("partook", "partaken"), "fit": ("fit or fitted", "fit or fitted"),
 }  # fmt: skip
+# A prefix before an irregular verb keeps it irregular: "rethink" -> "rethought", "withhold" -> "withheld", "oversee"
+# -> "oversaw"; "relay" is no "lay".
+_PREFIXES = ("over", "under", "with", "fore", "out", "mis", "for", "off", "re", "un", "up", "be")
+_NOT_PREFIXED = frozenset({"relay", "reread"})
 # Verbs of two syllables or more that double their last consonant ("admitted"); the others add "ed" ("visited").
 _DOUBLING = frozenset({
     "admit", "commit", "submit", "permit", "omit", "emit", "transmit", "prefer", "refer", "confer", "defer", "infer",
     "occur", "recur", "incur", "deter", "regret", "control", "patrol", "compel", "expel", "propel", "repel", "equip",
-    "acquit", "rebel", "excel", "abhor", "unplug", "outwit",
+    "acquit", "rebel", "excel", "abhor", "unplug", "outwit", "transfer", "dispel", "extol", "impel", "abet",
+    "befit", "refit", "remit", "outfit", "inter",
 })  # fmt: skip
 # Words that are no noun or verb (a word the ASR misheard is often one): no form to give.
 _NOT_FORMED = frozenset({
     "a", "an", "the", "by", "to", "of", "in", "on", "at", "for", "with", "from", "and", "or", "but", "if", "it",
     "that", "this", "these", "those", "what", "which", "who", "why", "how", "when", "where", "my", "your", "his",
     "her", "its", "our", "their", "very", "too", "not", "no", "yes", "so", "than", "then", "there", "here", "word",
-    "verb", "noun", "something", "anything",
+    "verb", "noun", "something", "anything", "i", "you", "me", "he", "she", "we", "they", "him", "us", "them",
 })  # fmt: skip
+_VERB_WORDS = frozenset({"is", "am", "are", "was", "were", "be", "been", "has", "have", "do", "does", "did", "can"})
+# The past forms the table gives, to say so when one is asked for ("the past tense of went").
+_PAST_OF = {
+    form: (verb, kind)
+    for verb, forms in reversed(_VERBS.items())
+    for kind, said in reversed(list(zip(("past tense", "past participle"), forms, strict=True)))
+    for form in said.split(" or ")
+    if form and " " not in form
+}
 _VOWELS = "aeiou"
 # Heard words that sound like a verb the tables hold: spoken, "the past tense of right" asks for "write" (and the
 # reply "The past tense of write is wrote." sounds the same), "by" for "buy".
-_SOUNDS_LIKE = {"right": "write", "rite": "write", "wright": "write", "by": "buy", "bye": "buy"}
+_SOUNDS_LIKE = {"right": "write", "rite": "write", "wright": "write", "by": "buy", "bye": "buy", "sea": "see"}
 
 
 def word_form_note(text: str) -> str | None:
@@ -134,6 +162,9 @@ def word_form_note(text: str) -> str | None:
     None (also where the form would be a guess)."""
     if m := _PAST.search(text):
         word = _SOUNDS_LIKE.get(m["word"].lower(), m["word"].lower())
+        if word not in _VERBS and word in _PAST_OF:
+            verb, kind = _PAST_OF[word]
+            return f"{word} is already the {kind} of {verb}."
         forms = _verb_forms(word)
         if forms is None:
             return None
@@ -144,23 +175,46 @@ def word_form_note(text: str) -> str | None:
             return f"the past tense of {word} is {past}, and its past participle is {participle}."
         return f"the past tense of {word} is {past}."
     if m := _PLURAL.search(text):
-        word = m["word"].lower()
+        word = m["word"].lower().replace(" ", "-")
+        if word in _PLURAL_ONLY:
+            return f"{word} is already plural."
+        if (singular := _singular(word)) is not None:
+            return f"{word} is already plural: the plural of {singular}."
         if word in _UNCOUNTABLE:
             return f"{word} has no plural: it is uncountable, as in some {word}."
         plural = _plural(word)
         return f"the plural of {word} is {plural}." if plural else None
     if m := _SINGULAR.search(text):
         word = m["word"].lower()
-        singular = next((s for s, p in _PLURALS.items() if word in p.split(" or ") and s != word), None)
+        singular = _singular(word)
         return f"the singular of {word} is {singular}." if singular else None
     return None
+
+
+# Plurals that are also another word's ("axes" of ax and of axis, "bases" of base and basis): no single singular.
+_TWO_SINGULARS = frozenset({"axes", "bases", "ellipses"})
+
+
+def _singular(word: str) -> str | None:
+    """The singular of an irregular plural the table holds ("mice" -> "mouse"); None for any other word."""
+    if word in _TWO_SINGULARS:
+        return None
+    return next((s for s, p in _PLURALS.items() if word in p.split(" or ") and s != word), None)
 
 
 def _plural(word: str) -> str | None:
     if word in _PLURALS:
         return _PLURALS[word]
-    if word in _NOT_FORMED or len(word) < 2 or word.endswith("'s"):
+    if word in _NOT_FORMED or word in _VERB_WORDS or len(word) < 2 or word.endswith("'s"):
         return None
+    if re.search(r"[ -]in[ -]law$", word):  # "brothers-in-law"
+        head = _plural(re.split(r"[ -]", word)[0])
+        return f"{head}-in-law" if head and " or " not in head else None
+    end = next((e for e in _COMPOUND_ENDS if word.endswith(e) and len(word) > len(e) + 2), None)
+    if end and word not in _NOT_COMPOUNDS and " or " not in _PLURALS[end]:
+        return word[: -len(end)] + _PLURALS[end]  # "policemen", "grandchildren"
+    if re.search(r"(?<![aeious])s$", word):
+        return None  # "cats": already plural, most likely
     if re.search(r"(s|x|z|ch|sh)$", word):
         return word + "es"
     if re.search(rf"[^{_VOWELS}]y$", word):
@@ -170,12 +224,22 @@ def _plural(word: str) -> str | None:
     return word + "s"
 
 
+def _prefixed(prefix: str, forms: str) -> str:
+    """'rethought' from 're' and 'thought'; each of 'a or b'."""
+    return " or ".join(prefix + f for f in forms.split(" or ")) if forms else ""
+
+
 def _verb_forms(word: str) -> tuple[str, str] | None:
     """(past tense, past participle) of a verb; None where the rules would guess."""
     if word in _VERBS:
         return _VERBS[word]
     if word in _NOT_FORMED or len(word) < 2 or "'" in word:
         return None
+    for prefix in _PREFIXES:
+        base = word[len(prefix) :]
+        if word.startswith(prefix) and base in _VERBS and len(base) > 1 and word not in _NOT_PREFIXED:
+            past, participle = _VERBS[base]
+            return _prefixed(prefix, past), _prefixed(prefix, participle)
     if word.endswith("e"):
         past = word + "d"
     elif re.search(rf"[^{_VOWELS}]y$", word):
