@@ -50,6 +50,9 @@ ASKED = {  # as the ASR writes them, and what the note must say (the 0.5B's own 
     "What's the past tense of reset?": "the past tense of reset is reset.",
     "What's the past tense of relay?": "the past tense of relay is relayed.",  # no "lay"
     "What's the past tense of went?": "went is already the past tense of go.",
+    "What's the opposite of generous?": "the opposite of generous is selfish.",  # generous
+    "What's the Antonym of friend?": "the opposite of friend is enemy.",  # friend
+    "What's the opposite of short?": "the opposite of short is tall, or long.",
 }
 
 
@@ -69,6 +72,7 @@ def test_a_word_form_is_given(text: str) -> None:
         "What's the singular of sheep?", "What's the singular of boxes?",  # no irregular singular to give
         "What's the singular of axes?",  # ax and axis
         "What's the plural of cats?", "What's the plural of you?", "What's the plural of is?",
+        "What's the opposite of frog?",  # no opposite in the table: the model's
         "What's the plan for today?", "I like the past.",  # no word form asked
     ],
 )  # fmt: skip

@@ -1,4 +1,4 @@
-"""Plurals and past tenses, for the note before a user's turn ("What's the plural of goose?").
+"""Plurals, past tenses and opposites, for the note before a user's turn ("What's the plural of goose?").
 
 The default 0.5B gets everyday word forms wrong with confidence: "The plural of goose is "gooses".", tooth
 "tooths", city "city", wolf "Wolf"; the past tense of bring "bring", catch "catches", seek "seeked", sing
@@ -20,6 +20,44 @@ _WORD = r"(?:the (?:word|noun|verb) )?(?:to |an? )?[\"“']?(?P<word>[a-z][a-z'-
 _PLURAL = re.compile(rf"\bplural (?:form )?(?:of|for) {_WORD}", re.IGNORECASE)
 _SINGULAR = re.compile(rf"\bsingular (?:form )?(?:of|for) {_WORD}", re.IGNORECASE)
 _PAST = re.compile(rf"\bpast (?P<kind>tense|participle) (?:form )?(?:of|for) {_WORD}", re.IGNORECASE)
+_OPPOSITE = re.compile(rf"\b(?:opposite|antonym) (?:word )?(?:of|for|to) {_WORD}", re.IGNORECASE)
+
+# Opposites children learn, each pair said once (the 0.5B: "The opposite of generous is generous.", "The antonym of
+# friend is friend."); either word asks for the other, and a word with two ("short": tall, or long) gets both.
+_OPPOSITES = (
+    ("hot", "cold"), ("big", "small"), ("tall", "short"), ("long", "short"), ("fast", "slow"), ("happy", "sad"),
+    ("good", "bad"), ("up", "down"), ("in", "out"), ("open", "closed"), ("light", "dark"), ("day", "night"),
+    ("black", "white"), ("old", "new"), ("young", "old"), ("rich", "poor"), ("strong", "weak"), ("hard", "soft"),
+    ("easy", "difficult"), ("early", "late"), ("empty", "full"), ("heavy", "light"), ("wet", "dry"),
+    ("clean", "dirty"), ("loud", "quiet"), ("thick", "thin"), ("wide", "narrow"), ("deep", "shallow"),
+    ("high", "low"), ("near", "far"), ("first", "last"), ("left", "right"), ("push", "pull"), ("give", "take"),
+    ("buy", "sell"), ("win", "lose"), ("begin", "end"), ("start", "finish"), ("arrive", "depart"),
+    ("come", "go"), ("enter", "exit"), ("accept", "reject"), ("always", "never"), ("all", "none"),
+    ("everything", "nothing"), ("everyone", "no one"), ("true", "false"), ("right", "wrong"), ("yes", "no"),
+    ("love", "hate"), ("friend", "enemy"), ("war", "peace"), ("success", "failure"), ("victory", "defeat"),
+    ("ancient", "modern"), ("generous", "selfish"), ("brave", "cowardly"), ("polite", "rude"), ("kind", "cruel"),
+    ("honest", "dishonest"), ("patient", "impatient"), ("possible", "impossible"), ("visible", "invisible"),
+    ("include", "exclude"), ("increase", "decrease"), ("expand", "contract"), ("ascend", "descend"),
+    ("above", "below"), ("over", "under"), ("before", "after"), ("inside", "outside"), ("front", "back"),
+    ("top", "bottom"), ("north", "south"), ("east", "west"), ("male", "female"), ("question", "answer"),
+    ("rough", "smooth"), ("sharp", "blunt"), ("temporary", "permanent"), ("maximum", "minimum"),
+    ("asleep", "awake"), ("alive", "dead"), ("sweet", "sour"), ("cheap", "expensive"), ("safe", "dangerous"),
+    ("noisy", "quiet"), ("tight", "loose"), ("straight", "curved"), ("sunny", "cloudy"), ("summer", "winter"),
+    ("present", "absent"), ("public", "private"), ("simple", "complex"), ("common", "rare"), ("wild", "tame"),
+    ("shiny", "dull"), ("fat", "thin"), ("beautiful", "ugly"), ("interesting", "boring"), ("lazy", "hardworking"),
+    ("smart", "stupid"), ("wise", "foolish"), ("calm", "angry"), ("friendly", "unfriendly"), ("remember", "forget"),
+    ("laugh", "cry"), ("sink", "float"), ("freeze", "melt"), ("lend", "borrow"), ("teach", "learn"),
+    ("attack", "defend"), ("whisper", "shout"), ("positive", "negative"), ("major", "minor"), ("plus", "minus"),
+    ("add", "subtract"), ("multiply", "divide"), ("odd", "even"), ("more", "less"), ("many", "few"),
+    ("most", "least"), ("better", "worse"), ("best", "worst"), ("bigger", "smaller"), ("hotter", "colder"),
+    ("inhale", "exhale"), ("import", "export"), ("input", "output"), ("majority", "minority"), ("future", "past"),
+    ("giant", "dwarf"), ("sunrise", "sunset"), ("dawn", "dusk"), ("arrival", "departure"), ("entrance", "exit"),
+    ("found", "lost"), ("same", "different"), ("together", "apart"), ("on", "off"),
+)  # fmt: skip
+_OPPOSITE_OF = {
+    word: [b if word == a else a for a, b in _OPPOSITES if word in (a, b)] for pair in _OPPOSITES for word in pair
+}
+
 
 # Irregular plurals, and the two forms where both are in use (the commoner first).
 _PLURALS = {
@@ -160,6 +198,8 @@ _SOUNDS_LIKE = {"right": "write", "rite": "write", "wright": "write", "by": "buy
 def word_form_note(text: str) -> str | None:
     """'the plural of goose is geese.', 'the past tense of sing is sang, and its past participle is sung.'; else
     None (also where the form would be a guess)."""
+    if (m := _OPPOSITE.search(text)) and (opposite := _OPPOSITE_OF.get(m["word"].lower())):
+        return f"the opposite of {m['word'].lower()} is {', or '.join(opposite)}."
     if m := _PAST.search(text):
         word = _SOUNDS_LIKE.get(m["word"].lower(), m["word"].lower())
         if word not in _VERBS and word in _PAST_OF:
