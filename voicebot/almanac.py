@@ -497,6 +497,24 @@ _PRONOUN = re.compile(r"\b(?:it|they|them|he|she|him|her)\b")
 _NAMED_WORDS = 40  # the last words looked in: each span of them tries every pattern (~7 ms for 40 words)
 
 
+# The words the patterns spell out, less the words of any sentence: a cheap test that a word may be what a fact is
+# about (the swaps below try every pattern on every span of the last 40 words: ~30 ms where every span was tried).
+_COMMON = frozenset({
+    "the", "and", "that", "this", "with", "from", "what", "which", "who", "how", "many", "much", "does", "have",
+    "has", "are", "was", "were", "there", "their", "they", "them", "you", "your", "our", "its", "into", "than",
+    "then", "when", "where", "why", "can", "could", "would", "should", "did", "not", "all", "any", "one", "for",
+    "about", "tell", "know", "long", "time", "great", "people", "made", "make", "call", "called", "name", "word",
+    "first", "most", "more", "best", "good", "only", "just", "also", "very", "some", "other", "each", "every",
+})  # fmt: skip
+_NAMED = frozenset(w for pattern, _ in _PATTERNS for w in re.findall(r"[a-z]{3,}", pattern.pattern) if w not in _COMMON)
+
+
+def _names_a_thing(word: str) -> bool:
+    """Whether a pattern spells `word`, as it is or with an "s" or "es" ("whales?" names "whale")."""
+    forms = (word, word + "s", word + "es", word.rstrip("s"))
+    return len(word) > 2 and word not in _COMMON and any(form in _NAMED for form in forms)
+
+
 def _resolved(words: str, before: str) -> str | None:
     """`words` with its pronoun swapped for a thing the user's last words name (one to three of them, with their
     article), where that swap, and only it, gives a single fact; else None."""
@@ -504,9 +522,13 @@ def _resolved(words: str, before: str) -> str | None:
         return None
     said = re.findall(r"[\w'-]+", before.lower())[-_NAMED_WORDS:]
     swaps: dict[str, str] = {}
+    # Words no pattern names cannot make a fact, unless the question has one whatever it is about: skip them.
+    skip = not _facts(words[: pronouns[0].start()] + "xqzv" + words[pronouns[0].end() :])
     for n in (1, 2, 3):
         for i in range(len(said) - n + 1):
             if any(w in _FRAME or _PRONOUN.fullmatch(w) for w in said[i : i + n]):
+                continue
+            if skip and not any(_names_a_thing(w) for w in said[max(i - 1, 0) : i + n]):
                 continue
             for thing in {" ".join(said[max(i - 1, 0) : i + n]), " ".join(said[i : i + n])}:
                 swapped = words[: pronouns[0].start()] + thing + words[pronouns[0].end() :]
