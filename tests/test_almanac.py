@@ -108,6 +108,16 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "Do you happen to know who composed The Four Seasons?": "Vivaldi",
     "Who's the author of Moby Dick?": "Melville",
     "Who wrote 1984?": "Orwell",
+    "So what river runs through Paris?": "Seine",  # the Rhine
+    "What's the common name for h2o?": "water",  # hydrogen chloride
+    # Whisper hears "take in" as "taken" (round 16, and the questions bench)
+    "What gas do plants taken from the air?": "carbon dioxide",  # "Plants take air from the air"
+    "What is the official language of Austria?": "German",  # "Austria is the official language of Austria."
+    "Which languages are spoken in the Netherlands?": "Dutch",
+    "I was wondering where in the body the femur is.": "thigh",  # "the lower back of the body"
+    "What is tahini made from?": "sesame",  # coconut
+    "Which grain is traditionally used to make risotto.": "rice",  # wheat
+    "Fastest land animal.": "cheetah",  # a superlative said alone, closed with "." ("the whale")
 }
 
 
@@ -165,6 +175,10 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "Who composed the opera Othello?", "Who wrote the poem Ode to Joy?", "Who created the four seasons hotels?",
         "I'm not sure what to cook, maybe something with guacamole ingredients.",
         "Last time, when I was in the capital of Australia, I got lost.",
+        "What river is in Paris, Texas and how long is it?", "Which river runs through Washington?",
+        "What language do people speak in Switzerland?", "How do you say hello in Japan?",
+        "What languages do you speak?", "I speak French in France.", "Best pizza in town.",
+        "Fastest land animal I have ever seen.",
     ],
 )  # fmt: skip
 def test_other_questions_are_left_to_the_model(text: str) -> None:

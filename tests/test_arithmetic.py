@@ -54,6 +54,7 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "What is two and three quarters plus one?": "2 and 3 quarters plus 1 is 3.75.",
     "What is one third times three?": "a third times 3 is 1.",
     "Add three and four.": "3 plus 4 is 7.",  # "and" between whole numbers is no fraction
+    "What would a 20% tip be on a $45 meal?": "20 percent of 45 is 9.",  # "$45 * 0.20 = $9.00"
 }
 
 

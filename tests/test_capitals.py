@@ -15,6 +15,7 @@ def test_a_question_about_a_capital_gets_it_however_it_is_asked() -> None:
         "What is Morocco's capital?": "Rabat",
         "what is the capital of the netherlands": "Amsterdam",
         "What's the capital of the United States?": "Washington, D.C.",
+        "Capital of Chili": "Santiago",  # as Whisper spelled "Chile?" said alone
         "What is the capital of America?": "Washington, D.C.",
         "What is the capital of Cote d'Ivoire?": "Yamoussoukro",
         "What's the capital of New York?": "Albany",

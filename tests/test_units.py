@@ -18,6 +18,7 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "How many minutes are there in a whole day?": "1 day is 1440 minutes.",  # "A whole day has 24 hours."
     "How many days are in a regular year that isn't a leap year?": "1 year is 365 days.",  # the leap-year note
     "Tell me how many hours there are in a week.": "1 week is 168 hours.",  # "There are 7 hours in a week."
+    "Could you tell me how many hours there in a week?": "1 week is 168 hours.",  # "are" dropped by the ASR
     "How many days are in 6 weeks?": "6 weeks is 42 days.",
     "Convert 100 degrees Fahrenheit to Celsius.": "100 degrees Fahrenheit is about 37.78 degrees Celsius.",
     "What's 100°F in Celsius?": "100 degrees Fahrenheit is about 37.78 degrees Celsius.",

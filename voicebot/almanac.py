@@ -24,7 +24,8 @@ __all__ = ["ASKING", "almanac_fact"]
 # continents there are.", "I'm trying to remember which planet they call the red planet.", "I always forget, is a
 # tomato a fruit?"), or after a lead-in that Whisper closed with "." ("Settle this for me, how many bones ...",
 # "Okay, trivia time, who painted ..."): "I want to climb the tallest mountain in the world." is no question, and
-# gets no fact; nor is "Paris, which is the capital of France, is lovely." (a "which" or "who" after a comma).
+# gets no fact; nor is "Paris, which is the capital of France, is lovely." (a "which" or "who" after a comma). A
+# superlative said alone asks too: "Fastest land animal." (Whisper closed it with ".").
 _LEAD_IN = r"(?:for me|for us|question|trivia time|quiz time)"  # "Settle this for me, ...", "Quick question: ..."
 ASKING = re.compile(
     r"\?|^\W*(what|what's|which|who|who's|whom|how|where|when|why|name|tell|is|are|do|does|can|could|give|list|say)\b"
@@ -32,6 +33,7 @@ ASKING = re.compile(
     r"(?:trying to|can't|cannot|don't|do not|never) remember|remind me|forget|forgot)"
     r"\W+(what|what's|which|who|how|where|when|if|whether)\b"
     r"|\b(forget|forgot)\W+(is|are|was|were|do|does|did)\b"
+    r"|^\W*(the )?(\w+est|biggest|largest|smallest|longest|tallest)\b(?!.*\b(i|we|my|our)\b)"
     r"|(?:[,:;]\s*|\b{lead}\W+)(?:how (?:many|much|long|far|old|tall|big)|what|what's)\b"
     r"|(?:[:;]\s*|\b{lead}\W+)(?:which|who|where|when)\b".replace("{lead}", _LEAD_IN),
     re.IGNORECASE,
@@ -100,6 +102,38 @@ _GROUPS = {
     "owls": "a parliament", "cows": "a herd", "cattle": "a herd", "elephants": "a herd", "sheep": "a flock",
     "birds": "a flock", "monkeys": "a troop", "puppies": "a litter", "kittens": "a litter",
 }  # fmt: skip
+
+
+# The river through a city, where one river is the answer ("What river runs through Paris?": "the Rhine").
+_RIVERS = {
+    "paris": "the Seine", "london": "the Thames", "rome": "the Tiber", "cairo": "the Nile", "vienna": "the Danube",
+    "budapest": "the Danube", "berlin": "the Spree", "prague": "the Vltava", "baghdad": "the Tigris",
+    "dublin": "the Liffey", "lisbon": "the Tagus", "florence": "the Arno", "warsaw": "the Vistula",
+    "bangkok": "the Chao Phraya", "montreal": "the Saint Lawrence",
+}  # fmt: skip
+
+
+# The language of a country where one or two are the answer (the 0.5B: "Austria is the official language of
+# Austria."); countries of several (Switzerland, Belgium, India) are left to the model.
+_LANGUAGES = {
+    "austria": "German", "germany": "German", "brazil": "Portuguese", "portugal": "Portuguese", "mexico": "Spanish",
+    "argentina": "Spanish", "chile": "Spanish", "peru": "Spanish", "colombia": "Spanish", "spain": "Spanish",
+    "egypt": "Arabic", "saudi arabia": "Arabic", "iran": "Persian, also called Farsi", "israel": "Hebrew",
+    "the netherlands": "Dutch", "holland": "Dutch", "japan": "Japanese", "china": "Mandarin Chinese",
+    "south korea": "Korean", "vietnam": "Vietnamese", "thailand": "Thai", "greece": "Greek", "turkey": "Turkish",
+    "russia": "Russian", "poland": "Polish", "sweden": "Swedish", "norway": "Norwegian", "denmark": "Danish",
+    "italy": "Italian", "france": "French", "hungary": "Hungarian", "czech republic": "Czech",
+    "ukraine": "Ukrainian", "indonesia": "Indonesian", "ethiopia": "Amharic", "bangladesh": "Bengali",
+    "pakistan": "Urdu, and English", "kenya": "Swahili and English", "the philippines": "Filipino and English",
+    "canada": "English and French", "finland": "Finnish and Swedish", "new zealand": "English and Maori",
+}  # fmt: skip
+
+
+def _language_row(country: str, language: str) -> tuple[str, str]:
+    name = re.sub(r"^the ", "(the )?", country)
+    asks = r"\b(what|which)\b.*\blanguages?\b|\blanguages?\b.*\bspoken\b|\bspeak\b"
+    fact = f"In {country.title().replace('The ', 'the ')}, people speak {language}."
+    return rf"^(?=.*({asks}))(?=.*\b(in|of) {name}\W*$)", fact
 
 
 # How many zeros a number has: "... in a million", "... does a million have", not "a hundred million".
@@ -208,6 +242,15 @@ _FACTS = (
      "Caterpillars turn into butterflies or moths."),
     *(_named(f"(baby|young) {name}(s|es)?", f"A baby {name} is called {young}.") for name, young in _YOUNG.items()),
     *(_named(f"group of {names}", f"A group of {names} is called {group}.") for names, group in _GROUPS.items()),
+    *((rf"\b(what|which) river\b.*\b(through|in|flows|runs|crosses)\b.*\b{city}\W*$",
+       f"{river[0].upper()}{river[1:]} runs through {city.title()}.") for city, river in _RIVERS.items()),
+    *(_language_row(country, language) for country, language in _LANGUAGES.items()),
+    (r"\bwhere\b.*\b(the |your |my )?femur\b|\bfemur\b.*\bwhere\b|\bwhat('s| is) (the |a )?femur\W*$",
+     "The femur is the thigh bone, between the hip and the knee: the longest bone in the body."),
+    (r"\b(what('s| is)|how is) tahini made (from|of|with)\b|\bwhat('s| is) (in )?tahini\W*$",
+     "Tahini is made from ground sesame seeds."),
+    (r"\b(what|which) (grain|rice|kind of rice)\b.*\brisotto\b|\brisotto\b.*\bmade (from|with|of)\b",
+     "Risotto is made with short-grain rice, such as Arborio."),
     (r"\b(is|are) (a |the )?whales? (a |an )?(fish|fishes|mammals?)\b",
      "A whale is a mammal, not a fish: it breathes air and feeds its young on milk."),
     (r"^(?!.*\b(pittsburgh|hockey|team|game)\b).*(\b(which|what) continent\b.*\bpenguins?\b|"
@@ -247,7 +290,7 @@ _FACTS = (
      "The peregrine falcon is the fastest animal, diving at over 300 kilometers per hour; on land, the cheetah is."),
     (r"\btallest animal\b{A}|\banimal\b{G} the tallest\b{A}", "The giraffe is the tallest animal."),
     (r"\b(largest|biggest) bird\b{A}", "The ostrich is the largest bird."),
-    (r"\bwhat gas(es)? (do|does) (plants?|trees?) (take in|absorb|use|breathe in|need|soak up|suck in|suck up)\b|"
+    (r"\bwhat gas(es)? (do|does) (plants?|trees?) (take in|taken|absorb|use|breathe in|need|soak up|suck in|suck up)\b|"
      r"\bwhat (do|does) (plants?|trees?) (take in|absorb|breathe in|soak up|suck in|suck up) from the air\b",
      "Plants take in carbon dioxide from the air, and give off oxygen."),
     (r"\bwhat (gas )?(do|does) (plants?|trees?) (give off|release|produce|make)\b", "Plants give off oxygen."),
@@ -303,7 +346,9 @@ _FACTS = (
     (_ZEROS.format("million"), "A million has six zeros."),
     (_ZEROS.format("billion"), "A billion has nine zeros."),
     (_ZEROS.format("trillion"), "A trillion has twelve zeros."),
-    (r"^\W*what('s| is) h ?2 ?o\W*$", "H2O is water: two hydrogen atoms and one oxygen atom."),
+    (r"^\W*what('s| is) (the )?((common|everyday|usual|normal|other) )?(name (for|of) )?h ?2 ?o"
+     r"( called| known as)?\W*$",
+     "H2O is water: two hydrogen atoms and one oxygen atom."),
     (r"^\W*what('s| is) co ?2\W*$", "CO2 is carbon dioxide: one carbon atom and two oxygen atoms."),
     # Paint colors mixed, as children learn them: the primary pairs
     (_MIX.format("blue", "yellow"), "Blue and yellow make green."),

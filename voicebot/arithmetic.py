@@ -48,6 +48,7 @@ _MUL = {
     ("divided", "by"): "/", ("÷",): "/", ("/",): "/",
     ("percent", "of"): "%of", ("percent", "off"): "%off",
     ("percent", "tip", "on"): "%of", ("percent", "tip", "for"): "%of", ("percent", "tip", "of"): "%of",
+    ("percent", "tip", "be", "on"): "%of", ("percent", "tip", "be", "for"): "%of",  # "What would a 20% tip be on $45?"
 }  # fmt: skip
 _POW = {("to", "the", "power", "of"): "^", ("raised", "to", "the", "power", "of"): "^", ("^",): "^"}
 _SPOKEN = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "^": "to the power of"}

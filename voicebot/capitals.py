@@ -17,7 +17,8 @@ from voicebot.almanac import ASKING
 
 __all__ = ["capital_note"]
 
-# "name|other name: capital", and after " / " what else a listener should know; "the" where it is said.
+# "name|other name: capital", and after " / " what else a listener should know; "the" where it is said. Another name
+# may be how an ASR spells the sound ("Chili" for Chile).
 _TABLE = """
 Afghanistan: Kabul
 Albania: Tirana
@@ -53,7 +54,7 @@ Canada: Ottawa
 Cape Verde|Cabo Verde: Praia
 the Central African Republic: Bangui
 Chad: N'Djamena
-Chile: Santiago
+Chile|Chili|Chilly: Santiago
 China: Beijing
 Colombia: Bogotá
 the Comoros: Moroni

@@ -349,8 +349,9 @@ def _how_many(tokens: list[str], i: int) -> tuple[Conversion, int] | None:
     if target is None:
         return None
     unit, j = target
+    # "there in": an ASR dropped "are" ("how many hours there in a week")
     for link in (("are", "there", "in"), ("is", "there", "in"), ("there", "are", "in"), ("there", "is", "in"),
-                 ("are", "in"), ("is", "in"), ("in",), ("is",),
+                 ("there", "in"), ("are", "in"), ("is", "in"), ("in",), ("is",),
                  ("are",), ("make", "up"), ("make",), ("makes",), ("does", "it", "take", "to", "make")):  # fmt: skip
         if tuple(tokens[j : j + len(link)]) == link:
             j += len(link)
