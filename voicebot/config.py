@@ -172,9 +172,9 @@ class LlmConfig(_Section):
     exact_note: bool = Field(
         True, description="before a turn that asks for a calculation (\"what is 17 times 23\", \"15 percent of "
         "80\", and one going on from the last result: \"and times three?\"), a unit conversion (\"10 miles in "
-        "kilometers\"), a spelling (\"how many r's in strawberry\") or a word form (\"the plural of goose\"), a "
-        "system note gives the exact result: a small model guesses past one-digit sums, the famous conversions, "
-        "the letters of a word and irregular plurals and verbs; asked a "
+        "kilometers\"), a spelling (\"how many r's in strawberry\") or a word form (\"the plural of goose\", "
+        "\"the opposite of generous\"), a system note gives the exact result: a small model guesses past one-digit "
+        "sums, the famous conversions, the letters of a word, irregular plurals and verbs, and opposites; asked a "
         "country's or a US state's capital, or a classic fact (\"how many legs does a spider have\"), the note "
         "and the reply's start give it from a table",
     )  # fmt: skip

@@ -543,6 +543,9 @@ def _with_birthday(text: str, earlier: Sequence[str]) -> str:
     return f"{text.rstrip(' ?.!')} on {told[-1]}?" if told else text
 
 
+_UNKNOWN = "not looked up"  # TurnNotes._fact's memo: None is a result (no fact)
+
+
 def known_fact(text: str, earlier: Sequence[str] = ()) -> str | None:
     """The fact the words ask for from the tables, the note's "Fact: ..." and the reply's start: a capital
     (voicebot/capitals.py) or another well-established fact (voicebot/almanac.py: "How many legs does a spider
@@ -594,7 +597,9 @@ class TurnNotes:
     seed: int = field(default_factory=lambda: random.SystemRandom().getrandbits(64))
     # The last question's fact: the note, the reply's start and the turn's end each ask for it, and the tables'
     # follow-up resolution tries every pattern on many swaps (~10-30 ms on 2 AVX2 cores).
-    _facts: dict[tuple[str, tuple[str, ...]], str | None] = field(default_factory=dict, compare=False, repr=False)
+    _facts: dict[tuple[str, tuple[str, ...]], str | None] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
 
     def __call__(self, text: str, turn: int = 0, earlier: Sequence[str] = ()) -> str | None:
         """turn: the user turn's number in the session. A draw depends on the session, the turn and the
@@ -662,10 +667,12 @@ class TurnNotes:
 
     def _fact(self, text: str, earlier: Sequence[str]) -> str | None:
         key = (text, tuple(earlier))
-        if key not in self._facts:
-            self._facts.clear()  # one entry: a turn's words, asked about a few times in a row
-            self._facts[key] = _guarded(known_fact, text, earlier)
-        return self._facts[key]
+        if (known := self._facts.get(key, _UNKNOWN)) is not _UNKNOWN:
+            return known
+        fact = _guarded(known_fact, text, earlier)
+        self._facts.clear()  # one entry: a turn's words, asked about a few times in a row
+        self._facts[key] = fact
+        return fact
 
     def _entertainment(self, text: str, turn: int, earlier: Sequence[str]) -> Entertainment | None:
         """entertain.py's note and opener; a yes to the offer made to "I'm bored." ("Sure, what do you suggest?",
