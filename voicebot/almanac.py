@@ -122,7 +122,7 @@ _LANGUAGES = {
     "the netherlands": "Dutch", "holland": "Dutch", "japan": "Japanese", "china": "Mandarin Chinese",
     "south korea": "Korean", "vietnam": "Vietnamese", "thailand": "Thai", "greece": "Greek", "turkey": "Turkish",
     "russia": "Russian", "poland": "Polish", "sweden": "Swedish", "norway": "Norwegian", "denmark": "Danish",
-    "italy": "Italian", "france": "French", "hungary": "Hungarian", "czech republic": "Czech",
+    "italy": "Italian", "france": "French", "hungary": "Hungarian", "the czech republic": "Czech",
     "ukraine": "Ukrainian", "indonesia": "Indonesian", "ethiopia": "Amharic", "bangladesh": "Bengali",
     "pakistan": "Urdu, and English", "kenya": "Swahili and English", "the philippines": "Filipino and English",
     "canada": "English and French", "finland": "Finnish and Swedish", "new zealand": "English and Maori",
