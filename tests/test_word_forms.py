@@ -49,6 +49,9 @@ ASKED = {  # as the ASR writes them, and what the note must say (the 0.5B's own 
     "What's the past tense of withhold?": "the past tense of withhold is withheld.",  # prefixed irregular verbs
     "What's the past tense of reset?": "the past tense of reset is reset.",
     "What's the past tense of relay?": "the past tense of relay is relayed.",  # no "lay"
+    "What's the past tense of outfit?": "the past tense of outfit is outfitted.",  # no "fit"
+    "What's the past tense of underlie?": "the past tense of underlie is underlay, and its past participle is under",
+    "What's the plural of mongoose?": "the plural of mongoose is mongooses.",  # no "goose"
     "What's the past tense of went?": "went is already the past tense of go.",
     "What's the opposite of generous?": "the opposite of generous is selfish.",  # generous
     "What's the Antonym of friend?": "the opposite of friend is enemy.",  # friend

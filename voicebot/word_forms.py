@@ -90,6 +90,7 @@ _PLURALS = {
 # end like one.
 _NOT_COMPOUNDS = frozenset({
     "human", "german", "shaman", "talisman", "caiman", "cayman", "ottoman", "roman", "walkman", "doberman", "pullman",
+    "mongoose", "bluetooth",
 })  # fmt: skip
 _COMPOUND_ENDS = ("woman", "man", "child", "wife", "knife", "shelf", "wolf", "tooth", "foot", "mouse", "goose")
 # Nouns that are plural already, or have no singular.
@@ -163,9 +164,9 @@ _VERBS = {
     "partake": ("partook", "partaken"), "fit": ("fit or fitted", "fit or fitted"),
 }  # fmt: skip
 # A prefix before an irregular verb keeps it irregular: "rethink" -> "rethought", "withhold" -> "withheld", "oversee"
-# -> "oversaw"; "relay" is no "lay".
+# -> "oversaw"; "relay" is no "lay", nor "outfit" a "fit".
 _PREFIXES = ("over", "under", "with", "fore", "out", "mis", "for", "off", "re", "un", "up", "be")
-_NOT_PREFIXED = frozenset({"relay", "reread"})
+_NOT_PREFIXED = frozenset({"relay", "belie", "outfit", "refit", "befit"})
 # Verbs of two syllables or more that double their last consonant ("admitted"); the others add "ed" ("visited").
 _DOUBLING = frozenset({
     "admit", "commit", "submit", "permit", "omit", "emit", "transmit", "prefer", "refer", "confer", "defer", "infer",
@@ -265,8 +266,9 @@ def _plural(word: str) -> str | None:
 
 
 def _prefixed(prefix: str, forms: str) -> str:
-    """'rethought' from 're' and 'thought'; each of 'a or b'."""
-    return " or ".join(prefix + f for f in forms.split(" or ")) if forms else ""
+    """'rethought' from 're' and 'thought'; each of 'a or b', not a note's words ("lay, or lied for telling a lie"
+    gives "underlay")."""
+    return " or ".join(prefix + f.strip(",") for f in forms.split(" or ") if " " not in f) if forms else ""
 
 
 def _verb_forms(word: str) -> tuple[str, str] | None:
