@@ -87,6 +87,14 @@ def _named(thing: str, fact: str) -> tuple[str, str]:
     return rf"\b{thing}{end}.*\bcalled\b|\b(call|name (for|of)|word for) (a |the )?{thing}{end}", fact
 
 
+def _meaning(word: str) -> str:
+    """What asks what `word` means: "What does the word herbivore mean?", "What is a herbivore?"."""
+    return (
+        rf"\bwhat (does|do) (the word )?(an? )?{word}s? mean\b|\bwhat('s| is) (an? )?{word}s?\W*$|"
+        rf"\bmeaning of (the word )?{word}\b"
+    )
+
+
 # Young animals' names and groups' names that children learn (the 0.5B: "A baby frog is called a frog.").
 _YOUNG = {
     "kangaroo": "a joey", "cow": "a calf", "horse": "a foal", "dog": "a puppy", "cat": "a kitten", "sheep": "a lamb",
@@ -258,12 +266,9 @@ _FACTS = (
      "Emperor penguins live only in Antarctica; other penguins live across the southern half of the world."),
     (r"^(?!.*\bphones?\b).*(\b(powerhouse|power house)\b.*\bcells?\b|\bcells?\b.*\b(powerhouse|power house)\b)",
      "The mitochondria are the powerhouse of the cell: they turn food into energy the cell can use."),
-    (r"\bwhat (does|do) (the word )?(an? )?herbivores? mean\b|\bwhat('s| is) (an? )?herbivores?\W*$|"
-     r"\bmeaning of (the word )?herbivore\b", "A herbivore is an animal that eats only plants."),
-    (r"\bwhat (does|do) (the word )?(an? )?carnivores? mean\b|\bwhat('s| is) (an? )?carnivores?\W*$|"
-     r"\bmeaning of (the word )?carnivore\b", "A carnivore is an animal that eats mostly meat."),
-    (r"\bwhat (does|do) (the word )?(an? )?omnivores? mean\b|\bwhat('s| is) (an? )?omnivores?\W*$|"
-     r"\bmeaning of (the word )?omnivore\b", "An omnivore is an animal that eats both plants and meat."),
+    (_meaning("herbivore"), "A herbivore is an animal that eats only plants."),
+    (_meaning("carnivore"), "A carnivore is an animal that eats mostly meat."),
+    (_meaning("omnivore"), "An omnivore is an animal that eats both plants and meat."),
     (r"\bwhat (does|do) (the word )?nocturnal mean\b|\bmeaning of (the word )?nocturnal\b",
      "Nocturnal means active at night and asleep in the day, like owls and bats."),
     (_all("pandas?('s|')?", "eats?|food|foods|diet") + r"(?!.*\b(python|library|code|dataframes?)\b)",
@@ -539,7 +544,7 @@ _FRAME = frozenset({
 # A follow-up that names its thing by a pronoun: "How far away is it?" after "Is the sun a star?", "How fast can they
 # run?" after "What about cheetahs?" (the 0.5B said 98 million miles, and no speed).
 _PRONOUN = re.compile(r"\b(?:it|they|them|he|she|him|her)\b")
-_NAMED_WORDS = 40  # the last words looked in: each span of them tries every pattern (~7 ms for 40 words)
+_NAMED_WORDS = 40  # the last words looked in: each span of them that names a thing tries every pattern
 
 
 # The words the patterns spell out, less the words of any sentence: a cheap test that a word may be what a fact is
