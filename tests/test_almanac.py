@@ -118,6 +118,35 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "What is tahini made from?": "sesame",  # coconut
     "Which grain is traditionally used to make risotto.": "rice",  # wheat
     "Fastest land animal.": "cheetah",  # a superlative said alone, closed with "." ("the whale")
+    # a part of the world (voicebot/geography.py): the world's fact would be wrong, the model's was
+    "What is the tallest mountain in Europe?": "Elbrus",
+    "What is the longest river in Europe?": "Volga",
+    "What's the tallest mountain in Africa?": "Kilimanjaro",  # Mount Everest
+    "Which continent is Kenya in?": "Africa",  # "Kinyin is a language spoken in China." (round 19, misheard)
+    "What ocean lies between Africa and Australia?": "Indian Ocean",  # the Pacific
+    # the United States, history's dates and firsts (rounds 18 and 19)
+    "How many US senators are there in total?": "100",  # 52
+    "How many justices are on the US Supreme Court?": "nine",  # 27
+    "How many amendments are there in the US Constitution?": "27",  # 10
+    "How many amendments are in the Bill of Rights?": "first ten",
+    "How many stripes are on the American flag?": "13",
+    "Who wrote the Declaration of Independence?": "Jefferson",  # Franklin D. Roosevelt
+    "What year did the Berlin Wall come down?": "1989",  # 1999
+    "In what year did the Titanic sink?": "1912",  # "the 1994 Titanic disaster"
+    "When did World War One start?": "1914",
+    "When did World War One end?": "1918",  # the Second World War's row left it alone
+    "When did World War II start?": "1939",
+    "When did the civil war end?": "1865",
+    "Who was the first woman to fly solo across the Atlantic?": "Earhart",  # Elizabeth II of England
+    "Who was the first person to fly solo across the Atlantic?": "Lindbergh",
+    "Who was the first to climb Mount Everest?": "Hillary",
+    "How many strikes make an out in baseball?": "Three strikes",  # 10
+    "How many innings are in a baseball game?": "nine",
+    "How many players on a hockey team?": "six",
+    "In chess, which piece only moves diagonally?": "bishop",
+    "Which wedding anniversary is the silver one?": "25",  # 15th
+    "What's the 50th anniversary called?": "golden",
+    "What is the traditional gift for a first anniversary?": "paper",
 }
 
 
@@ -130,8 +159,8 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "What is the largest country in Africa?", "What is the tallest mountain in Europe?",  # a part of the world
-        "What is the longest river in Europe?", "How many bones are in your hand?", "How many teeth does a baby have?",
+        "What is the largest country in Africa?",  # a part of the world
+        "How many bones are in your hand?", "How many teeth does a baby have?",
         "How many legs does a dog have?", "What do plants need to grow?", "What is the largest city in the world?",
         "How many players are in a chess game?", "How many moons does Mars have?", "I love the planet Jupiter.",
         "What is the smallest bone in the body?", "Who wrote Harry Potter?", "What is the largest lake?",
@@ -139,7 +168,7 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "What happens when you mix blue, yellow and red?", "Who makes blue and yellow flags?",  # not two paints
         "What is the largest planet's red spot?", "What is the biggest ocean liner?",  # the noun goes on
         "Which bird is the fastest in Australia?", "How many strings does a bass guitar have?",
-        "Who invented the paper plane?", "How many eyes does a spider monkey have?", "When did World War One end?",
+        "Who invented the paper plane?", "How many eyes does a spider monkey have?",
         "How do I use pandas to read a file in Python?", "How many keys are on a keyboard?",
         "Which country in Africa is the largest?", "Which animal in the zoo is the tallest?",
         "Which planet has the biggest moon?", "Which planet is the biggest gas giant?",
@@ -179,6 +208,13 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "What language do people speak in Switzerland?", "How do you say hello in Japan?",
         "What languages do you speak?", "I speak French in France.", "Best pizza in town.",
         "Fastest land animal I have ever seen.",
+        # the rows of rounds 18 and 19, asked about something else
+        "When did the Spanish Civil War end?", "When was the Titanic movie released?",
+        "How many players are on a field hockey team?", "How many strikes in bowling is a turkey?",
+        "What should we do for our first work anniversary?", "Is the 25th anniversary silver or gold?",
+        "How many state senators does Texas have?", "How many justices are on the UK Supreme Court?",
+        "How many stars are in the sky?", "How many amendments does the Texas state constitution have?",
+        "I want to see the Berlin Wall.", "Who was the first woman in the Atlantic Ocean?",
     ],
 )  # fmt: skip
 def test_other_questions_are_left_to_the_model(text: str) -> None:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 
 from voicebot.famous_works import WORK_FACTS
+from voicebot.geography import PLACE_WORDS, place_facts
 from voicebot.units import unit_named
 
 __all__ = ["ASKING", "almanac_fact"]
@@ -135,6 +136,22 @@ _LANGUAGES = {
     "pakistan": "Urdu, and English", "kenya": "Swahili and English", "the philippines": "Filipino and English",
     "canada": "English and French", "finland": "Finnish and Swedish", "new zealand": "English and Maori",
 }  # fmt: skip
+
+
+# Wedding anniversaries' traditional names (the 0.5B: "The silver wedding anniversary is the 15th").
+_ANNIVERSARIES = {
+    1: ("paper", "first"), 5: ("wood", "fifth"), 10: ("tin", "tenth"), 15: ("crystal", "fifteenth"),
+    20: ("china", "twentieth"), 25: ("silver", "twenty[- ]fifth"), 30: ("pearl", "thirtieth"), 40: ("ruby", "fortieth"),
+    50: ("gold|golden", "fiftieth"), 60: ("diamond", "sixtieth"),
+}  # fmt: skip
+
+
+def _anniversary_row(years: int, name: str, ordinal: str) -> tuple[str, str]:
+    said = name.split("|")[-1]
+    asks = rf"\b({name}|{ordinal}|{years}(st|nd|rd|th))\b"
+    nth, count = ("first", "one year") if years == 1 else (f"{years}th", f"{years} years")
+    fact = f"The {said} anniversary is the {nth}: {count} of marriage."
+    return rf"^(?=.*\banniversar(y|ies)\b)(?=.*{asks})(?!.*\b(work|job|company|death|business|dating)\b)", fact
 
 
 def _language_row(country: str, language: str) -> tuple[str, str]:
@@ -448,12 +465,62 @@ _FACTS = (
      "France gave the Statue of Liberty to the United States, in 1886."),
     (r"\bfirst president of (the )?(united states|us|usa|america)\b",
      "George Washington was the first president of the United States."),
+    # The United States (the 0.5B: 52 senators, 27 justices, 10 amendments, "written by Franklin D. Roosevelt")
+    (_all("how many", "senators") + r"(?!.*\b(state senators?|australia\w*|canad\w*|ital\w*|french|france)\b)",
+     "The US Senate has 100 senators, two from each of the 50 states."),
+    (_all("how many", r"representatives|members of (the )?house|congressmen|seats in the house") + r"(?!.*\bstate\b)",
+     "The US House of Representatives has 435 voting members, shared among the states by population."),
+    (_all("how many", r"justices|supreme court judges|judges (are )?on the supreme court")
+     + r"(?!.*\b(uk|britain|british|canad\w*|india\w*|australia\w*|state)\b)",
+     "The US Supreme Court has nine justices."),
+    (_all("how many", "amendments") + r"(?!.*\bstate\b)",
+     "The US Constitution has 27 amendments; the first ten are the Bill of Rights."),
+    (_all("how many", "stripes|stars", r"(american|us|u\.s\.|united states|usa) flag|flag of the united states|"
+          r"stars and stripes|star[- ]spangled banner"),
+     "The American flag has 13 stripes, for the first 13 colonies, and 50 stars, one for each state."),
+    (r"\bhow many states (are )?(there )?(are )?(in|does|make up) (the )?(us|usa|united states|america)\b",
+     "The United States has 50 states."),
+    (_all("declaration of independence", r"who|wrote|written|author|when|what year|which year|signed|adopted"),
+     "Thomas Jefferson wrote most of the Declaration of Independence, adopted on July 4, 1776."),
+    # History's dates (the 0.5B: the Berlin Wall fell in 1999, "the 1994 Titanic disaster")
+    (_all("berlin wall", r"when|what year|which year|date"),
+     "The Berlin Wall went up in 1961 and came down on November 9, 1989."),
+    (_all("titanic", r"when|what year|which year|date", r"sink|sank|sunk|go down|went down|hit|struck")
+     + r"(?!.*\b(movie|film)\b)",
+     "The Titanic sank on April 15, 1912, after hitting an iceberg on its first voyage."),
+    (_all(r"world war (one|1|i)|first world war|ww ?(1|i)|great war",
+          r"when|what year|which year|start|begin|began|end|ended|over|last"),
+     "World War One began in 1914 and ended in 1918."),
+    (_all(r"world war (two|2|ii)|second world war|ww ?(2|ii)", r"start|started|begin|began|break out|broke out")
+     + r"(?!.*\b(end|ended|over|finish\w*)\b)",
+     "World War Two began in 1939, when Germany invaded Poland on September 1."),
+    (_all("civil war", r"when|what year|which year|start|begin|began|end|ended|over|last")
+     + r"(?!.*\b(english|spanish|syrian|russian|irish|chinese|greek|nigerian|lebanese|finnish|sri lankan)\b)",
+     "The American Civil War lasted from 1861 to 1865."),
+    (_all("french revolution", r"when|what year|which year|start|begin|began"),
+     "The French Revolution began in 1789; the Bastille was stormed on July 14 that year."),
+    # Firsts
+    (_all("first woman", r"fly|flew|flight|pilot", "atlantic"),
+     "Amelia Earhart was the first woman to fly solo across the Atlantic, in 1932."),
+    (_all(r"first (person|man|pilot|one)", r"fly|flew|flight", "atlantic", r"solo|alone|nonstop|non-stop|by himself"),
+     "Charles Lindbergh made the first solo nonstop flight across the Atlantic, in 1927."),
+    (_all(r"first", r"climb\w*|summit\w*|top|reach\w*", "everest"),
+     "Edmund Hillary and Tenzing Norgay were the first to reach the top of Mount Everest, in 1953."),
+    (_all("first", r"reach\w*|get to|got to|to the", "south pole"),
+     "Roald Amundsen's team was the first to reach the South Pole, in 1911."),
     # Sport
     (_all("how many players", "(soccer|football)"),
      "A soccer team has eleven players on the field, and so does an American football team."),
     (_all("how many players", "basketball"), "A basketball team has five players on the court."),
     (_all("how many players", "baseball"), "A baseball team has nine players on the field."),
     (_all("how many players", "volleyball"), "A volleyball team has six players on the court."),
+    (_all("how many players", "hockey") + r"(?!.*\bfield hockey\b)",
+     "An ice hockey team has six players on the ice, one of them the goalie."),
+    (_all("how many strikes") + r"(?!.*\b(bowling|bowl|lightning|workers?|union)\b)",
+     "Three strikes make an out in baseball; four balls make a walk."),
+    (_all("how many innings") + r"(?!.*\b(softball|cricket)\b)", "A baseball game has nine innings."),
+    (_all("chess|chessboard", r"diagonal\w*", r"which|what"),
+     "The bishop moves only diagonally; the queen and the king may too, and a pawn captures that way."),
     (r"^(?!.*\b(hours?|minutes?|time|takes?|movies?|films?|shows?|series|tv|watch)\b).*"
      r"(\bhow (long|far) is (a|the|one) (full )?marathon\b|\bhow many (miles|kilometers|kilometres|km) (is|in) "
      r"(a|the|one) (full )?marathon\b|\b(length|distance) of (a|the) (full )?marathon\b)",
@@ -463,6 +530,7 @@ _FACTS = (
     (_all(r"touchdowns?", r"how many points|worth|points? (is|for)")
      + r"(?!.*\b(field goals?|conversions?|extra points?|safety|two[ -]point)\b)",
      "A touchdown is worth six points, and the kick after it usually one more."),
+    *(_anniversary_row(years, *names) for years, names in _ANNIVERSARIES.items()),
     (r"\bhow often\b.*\bolympics\b|\bolympics\b.*\bhow often\b|\bhow many years between\b.*\bolympics\b",
      "The Summer and Winter Olympic Games are each held every four years, two years apart."),
 )  # fmt: skip
@@ -556,7 +624,9 @@ _COMMON = frozenset({
     "about", "tell", "know", "long", "time", "great", "people", "made", "make", "call", "called", "name", "word",
     "first", "most", "more", "best", "good", "only", "just", "also", "very", "some", "other", "each", "every",
 })  # fmt: skip
-_NAMED = frozenset(w for pattern, _ in _PATTERNS for w in re.findall(r"[a-z]{3,}", pattern.pattern) if w not in _COMMON)
+_NAMED = PLACE_WORDS | frozenset(
+    w for pattern, _ in _PATTERNS for w in re.findall(r"[a-z]{3,}", pattern.pattern) if w not in _COMMON
+)
 
 
 def _names_a_thing(word: str) -> bool:
@@ -615,5 +685,5 @@ def _question(text: str, earlier: Sequence[str], chain: int) -> str | None:
 
 
 def _facts(words: str) -> list[str]:
-    """Every fact whose question pattern the (lower-cased) words match, once each."""
-    return list(dict.fromkeys(fact for pattern, fact in _PATTERNS if pattern.search(words)))
+    """Every fact whose question pattern the (lower-cased) words match, once each, and the places' facts."""
+    return list(dict.fromkeys([*(fact for pattern, fact in _PATTERNS if pattern.search(words)), *place_facts(words)]))
