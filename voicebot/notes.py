@@ -37,6 +37,7 @@ from voicebot.conversation import WholeReply
 from voicebot.dates import DAYS, HOLIDAY_WORDS, MONTHS, clock_time, date_note, long_date, said_date
 from voicebot.entertain import STORY_OPENERS, Entertainment, entertain
 from voicebot.feelings import OFFER, feeling_reply, takes_offer
+from voicebot.shapes import shape_note
 from voicebot.speaking_rate import rate_request
 from voicebot.spelling import spelling_note
 from voicebot.units import arrival_note, conversion_note, scaled_note, travel_note
@@ -293,8 +294,10 @@ _CAN_DO = "I can chat, answer questions, do sums and conversions, spell words, a
 _ARE_YOU = (
     (r"(man|woman|boy|girl|male|female) or (a |an )?\w+", "Neither: I'm Voicebot, a computer program."),
     (r"alive|living", "No, I'm not alive. I'm Voicebot, a computer program."),
-    (r"human|person|real person|man|woman|boy|girl|male|female",
-     "No, I'm not a person. I'm Voicebot, a computer program."),
+    (
+        r"human|person|real person|man|woman|boy|girl|male|female",
+        "No, I'm not a person. I'm Voicebot, a computer program.",
+    ),
     (r"connected|online|on the internet", "No, I'm offline: I have no internet connection."),
     (r"chat ?gpt|siri|alexa|google", "No, I'm Voicebot, an open-source voice assistant."),
     (r"robot|ai|bot|machine|computer", "Yes, I'm Voicebot, a computer program."),
@@ -518,13 +521,23 @@ def exact_note(text: str, earlier: Sequence[str] = ()) -> str | None:
 def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     """'17 times 23 is 391.', for calculations (also one going on from the result of the user's words before: "And
     times three?"), unit conversions, a trip's time or distance at a speed, a recipe amount doubled or halved,
-    when something that starts at a clock time ends, spellings, plurals and past tenses; else None."""
-    calculation = arithmetic_note(text) or split_again(text, earlier) or (
-        c.note() if (c := follow_up(text, earlier)) else None
+    when something that starts at a clock time ends, spellings, plurals and past tenses, a shape's area or
+    perimeter; else None. A shape's sizes are no sum of their own ("a 7 x 3 rectangle" is not "7 times 3 is 21")."""
+    if shape := shape_note(text):
+        return shape
+    calculation = (
+        arithmetic_note(text) or split_again(text, earlier) or (c.note() if (c := follow_up(text, earlier)) else None)
     )
     conversion = conversion_note(text, earlier)
-    notes = (calculation, conversion, travel_note(text), scaled_note(text), arrival_note(text, earlier),
-             spelling_note(text, earlier), word_form_note(text))
+    notes = (
+        calculation,
+        conversion,
+        travel_note(text),
+        scaled_note(text),
+        arrival_note(text, earlier),
+        spelling_note(text, earlier),
+        word_form_note(text),
+    )
     return " ".join(note for note in notes if note) or None
 
 
@@ -536,7 +549,7 @@ _ASKS_BIRTHDAY = re.compile(r"\bmy (next )?birthday\b(?! (on|is))", re.IGNORECAS
 
 
 def _with_birthday(text: str, earlier: Sequence[str]) -> str:
-    """"How many days until my birthday?" with the day the user told earlier ("... on March 3"), for the dates."""
+    """ "How many days until my birthday?" with the day the user told earlier ("... on March 3"), for the dates."""
     if not _ASKS_BIRTHDAY.search(text):
         return text
     told = [day for words in earlier if (m := _BIRTHDAY_TOLD.search(words)) and (day := said_date(m["rest"]))]
