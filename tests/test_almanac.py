@@ -147,6 +147,13 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "Which wedding anniversary is the silver one?": "25",  # 15th
     "What's the 50th anniversary called?": "golden",
     "What is the traditional gift for a first anniversary?": "paper",
+    # round 20 (written after the rows above; the 0.5B's answers)
+    "Battle of Hastings, what year?": "1066",  # 1615
+    "In what year was the Magna Carta sealed?": "1215",
+    "Who was the first emperor of Rome?": "Augustus",  # Constantine I
+    "Settle an argument, what year was Sputnik launched?": "1957",
+    "How many players does a rugby union team have on the field?": "15",  # 16
+    "In tennis, what's it called when the score is 40-40?": "deuce",  # a tie
 }
 
 
@@ -215,6 +222,7 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "How many state senators does Texas have?", "How many justices are on the UK Supreme Court?",
         "How many stars are in the sky?", "How many amendments does the Texas state constitution have?",
         "I want to see the Berlin Wall.", "Who was the first woman in the Atlantic Ocean?",
+        "Who was the first Holy Roman Emperor?", "How many players in a rugby sevens team?",
     ],
 )  # fmt: skip
 def test_other_questions_are_left_to_the_model(text: str) -> None:

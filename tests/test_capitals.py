@@ -20,11 +20,15 @@ def test_a_question_about_a_capital_gets_it_however_it_is_asked() -> None:
         "What is the capital of Cote d'Ivoire?": "Yamoussoukro",
         "What's the capital of New York?": "Albany",
         "Capital of Texas.": "Austin",
+        "I'm flying to Laos next month, what's its capital?": "Vientiane",  # Bangkok (round 20)
+        "Laos, what is the capital?": "Vientiane",
     }.items():  # fmt: skip
         note = capital_note(text)
         assert note is not None and f" is {capital}" in note, (text, note)
     assert "The seat of government is La Paz." in capital_note("What's the capital of Bolivia?")
     assert "Atlanta for the US state" in capital_note("What is the capital of Georgia?")
+    assert capital_note("I went to France and Italy, what is the capital?") is None  # which one?
+    assert capital_note("What is the capital of the country next to France?") is None
 
 
 def test_a_follow_up_naming_only_the_place_gets_its_capital() -> None:

@@ -497,6 +497,13 @@ _FACTS = (
     (_all("civil war", r"when|what year|which year|start|begin|began|end|ended|over|last")
      + r"(?!.*\b(english|spanish|syrian|russian|irish|chinese|greek|nigerian|lebanese|finnish|sri lankan)\b)",
      "The American Civil War lasted from 1861 to 1865."),
+    (_all(r"battle of hastings", r"when|what year|which year|date"), "The Battle of Hastings was fought in 1066."),
+    (_all(r"magna carta", r"when|what year|which year|date|signed|sealed"),
+     "King John sealed the Magna Carta in 1215."),
+    (_all(r"sputnik", r"when|what year|which year|launch\w*"),
+     "The Soviet Union launched Sputnik 1, the first artificial satellite, on October 4, 1957."),
+    (_all(r"first (roman )?emperor", r"rome|roman") + r"(?!.*\b(holy|byzantine|christian)\b)",
+     "Augustus was the first Roman emperor, from 27 BC."),
     (_all("french revolution", r"when|what year|which year|start|begin|began"),
      "The French Revolution began in 1789; the Bastille was stormed on July 14 that year."),
     # Firsts
@@ -514,6 +521,9 @@ _FACTS = (
     (_all("how many players", "basketball"), "A basketball team has five players on the court."),
     (_all("how many players", "baseball"), "A baseball team has nine players on the field."),
     (_all("how many players", "volleyball"), "A volleyball team has six players on the court."),
+    (_all("how many players", "rugby") + r"(?!.*\b(league|sevens|7s)\b)",
+     "A rugby union team has 15 players on the field; rugby league has 13."),
+    (_all("tennis", r"40[- ](40|all)|forty[- ](forty|all)"), "In tennis, 40-40 is called deuce."),
     (_all("how many players", "hockey") + r"(?!.*\bfield hockey\b)",
      "An ice hockey team has six players on the ice, one of them the goalie."),
     (_all("how many strikes") + r"(?!.*\b(bowling|bowl|lightning|workers?|union)\b)",

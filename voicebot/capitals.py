@@ -338,7 +338,26 @@ def _asked(text: str) -> list[str]:
             for n in range(min(_LONGEST, len(words)), 0, -1):
                 if (name := " ".join(words[-n:])) in _PLACES:
                     return [name]
+    if _ITS_CAPITAL.search(text) and len(named := _named(text)) == 1:
+        return named
     return []
+
+
+# The capital of a place the same words name: "I'm flying to Laos next month, what's its capital?" (the 0.5B:
+# Bangkok), "Laos, what's the capital?".
+_ITS_CAPITAL = re.compile(r"\b(?:its|the) capital(?: city)?\b(?! of\b)", re.IGNORECASE)
+
+
+def _named(text: str) -> list[str]:
+    """The folded places the words name, each once."""
+    words = _fold(text).split()
+    named: list[str] = []
+    i = 0
+    while i < len(words):
+        place = _place_at_start(" ".join(words[i : i + _LONGEST]))
+        named += [place] if place else []
+        i += len(place.split()) if place else 1
+    return list(dict.fromkeys(named))
 
 
 _JOINS = {"and", "or", "of", "the", "capital", "capitals", "city", "what", "about", "also"}
