@@ -35,6 +35,16 @@ ASKED = {  # as people ask (and as Whisper writes it), and words the fact must s
     "What ocean lies between Africa and Australia?": "The Indian Ocean",
     "Which ocean is between Europe and North America?": "The Atlantic Ocean",
     "What ocean lies between the Americas and Europe?": "between the Americas and Europe",
+    "Quiz question: which country is Timbuktu in?": "Timbuktu is in Mali",  # (round 20, as misheard: none)
+    "Um, what country is the city of Marrakech in?": "Morocco",
+    "In which country is Machu Picchu?": "Peru",
+    "The Eiffel Tower is in which country?": "Paris, France",
+    "Where is the Taj Mahal?": "Agra, India",
+    "Where are the Galapagos Islands?": "The Galapagos Islands are in Ecuador",
+    "Where is Niagara Falls?": "on the border of Canada and the United States",
+    "Which desert covers most of Botswana?": "The Kalahari",  # the Sahara (round 20, as misheard)
+    "Which desert covers southern Mongolia and northern China?": "Gobi",
+    "What desert is in Chile?": "Atacama",
 }
 
 
@@ -53,6 +63,8 @@ def test_a_place_question_gets_its_fact(text: str) -> None:
         "How tall is Logan?", "How long is Amazon Prime?", "How long is the Amazon Prime trial?",
         "What ocean is between North America and South America?", "What is the longest river in Spain?",
         "What is the highest mountain in Europe that I can hike in a day?",  # the place is not the question's end
+        "Which country gave the Statue of Liberty to the United States?",  # the almanac's own row
+        "Where is Paris?", "Which country is bigger, Peru or Mali?", "Where is the Eiffel Tower's elevator?",
     ],
 )  # fmt: skip
 def test_other_place_questions_get_none(text: str) -> None:

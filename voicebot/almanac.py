@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from voicebot.elements import ELEMENT_WORDS, element_facts
 from voicebot.famous_works import WORK_FACTS
 from voicebot.geography import PLACE_WORDS, place_facts
 from voicebot.units import unit_named
@@ -351,8 +352,6 @@ _FACTS = (
     (r"\bfreezing point of water\b|\b(what|which) temperature does water freeze\b|\bwater freezes? at\b",
      "Water freezes at 0 degrees Celsius, or 32 degrees Fahrenheit."),
     (r"\bchemical (formula|symbol) (for|of) water\b", "The chemical formula of water is H2O."),
-    (r"\bchemical symbol (for|of) gold\b", "The chemical symbol for gold is Au."),
-    (r"\bchemical symbol (for|of) iron\b", "The chemical symbol for iron is Fe."),
     (r"\bhardest (natural )?(substance|material|mineral)\b", "Diamond is the hardest natural material."),
     (r"\bhow many colou?rs (are )?(there )?in (a|the) rainbow\b",
      "A rainbow is usually said to have seven colors: red, orange, yellow, green, blue, indigo and violet."),
@@ -634,8 +633,10 @@ _COMMON = frozenset({
     "about", "tell", "know", "long", "time", "great", "people", "made", "make", "call", "called", "name", "word",
     "first", "most", "more", "best", "good", "only", "just", "also", "very", "some", "other", "each", "every",
 })  # fmt: skip
-_NAMED = PLACE_WORDS | frozenset(
-    w for pattern, _ in _PATTERNS for w in re.findall(r"[a-z]{3,}", pattern.pattern) if w not in _COMMON
+_NAMED = (
+    PLACE_WORDS
+    | ELEMENT_WORDS
+    | frozenset(w for pattern, _ in _PATTERNS for w in re.findall(r"[a-z]{3,}", pattern.pattern) if w not in _COMMON)
 )
 
 
@@ -695,5 +696,11 @@ def _question(text: str, earlier: Sequence[str], chain: int) -> str | None:
 
 
 def _facts(words: str) -> list[str]:
-    """Every fact whose question pattern the (lower-cased) words match, once each, and the places' facts."""
-    return list(dict.fromkeys([*(fact for pattern, fact in _PATTERNS if pattern.search(words)), *place_facts(words)]))
+    """Every fact whose question pattern the (lower-cased) words match, once each, and the places' and the
+    elements' facts."""
+    facts = [
+        *(fact for pattern, fact in _PATTERNS if pattern.search(words)),
+        *place_facts(words),
+        *element_facts(words),
+    ]
+    return list(dict.fromkeys(facts))

@@ -1,5 +1,5 @@
-"""Where a country is, and the highest mountain and the longest river of a continent or a country, for the
-almanac's facts (voicebot/almanac.py).
+"""Where a country, a city or a sight is, and the highest mountain and the longest river of a continent or a
+country, for the almanac's facts (voicebot/almanac.py).
 
 The 0.5B puts Everest in Africa ("The tallest mountain in Africa is Mount Everest, which is 8,848 meters
 tall."), calls the Thames the longest river in the UK, and guesses at continents. The almanac's world-wide rows
@@ -56,6 +56,62 @@ _SPECIAL = {
     "Union.",
     "Australia": "Australia is a continent of its own; with New Zealand and the Pacific islands it makes up Oceania.",
 }
+
+# "Where it is: city or landmark|other name, ...": "Which country is Timbuktu in?", "Where is the Taj Mahal?".
+# Cities that share their name with another place (Paris, Texas; Sydney, Nova Scotia) are said the way most mean.
+_SIGHTS = """
+Mali: Timbuktu|Timbuctoo
+Morocco: Marrakech|Marrakesh, Casablanca, Fez, Tangier
+Peru: Cusco|Cuzco, Machu Picchu
+Cambodia: Angkor Wat
+Agra, India: the Taj Mahal|Taj Mahal
+India: Mumbai|Bombay, Bangalore|Bengaluru, Kolkata|Calcutta, Chennai|Madras, Jaipur, Goa, Varanasi
+Paris, France: the Eiffel Tower|Eiffel Tower, the Louvre|Louvre
+France: Marseille, Lyon, Nice, Bordeaux
+Rome, Italy: the Colosseum|Colosseum, the Trevi Fountain
+Italy: Venice, Florence, Milan, Naples, Pisa, the Leaning Tower of Pisa|Leaning Tower of Pisa, Pompeii
+London, in the United Kingdom: Big Ben, the Tower of London, Buckingham Palace
+England, in the United Kingdom: Stonehenge, Manchester, Liverpool, Oxford, Cambridge
+Scotland, in the United Kingdom: Edinburgh, Glasgow, Loch Ness
+China: the Great Wall|Great Wall|the Great Wall of China, Shanghai, Hong Kong, the Forbidden City
+Athens, Greece: the Acropolis|Acropolis, the Parthenon|Parthenon
+Greece: Santorini, Crete, Mykonos
+Jordan: Petra
+Egypt: the Pyramids of Giza|Pyramids of Giza|the Great Pyramid|the Great Pyramid of Giza|the Sphinx|the Great \
+Sphinx, Luxor, Alexandria
+Mexico: Chichen Itza, Cancun, Guadalajara, Tijuana
+Rio de Janeiro, Brazil: Christ the Redeemer
+Brazil: Rio de Janeiro|Rio, Sao Paulo, Salvador
+Sydney, Australia: the Sydney Opera House|Sydney Opera House
+Australia: Sydney, Melbourne, Perth, Brisbane, Uluru|Ayers Rock, the Great Barrier Reef|Great Barrier Reef
+South Dakota, in the United States: Mount Rushmore
+New York, in the United States: the Statue of Liberty|Statue of Liberty, the Empire State Building
+San Francisco, in the United States: the Golden Gate Bridge|Golden Gate Bridge, Alcatraz
+Arizona, in the United States: the Grand Canyon|Grand Canyon
+the United States: Las Vegas, Chicago, Los Angeles, Miami, Seattle, Boston, New Orleans, Hollywood
+the border of Canada and the United States: Niagara Falls|the Niagara Falls
+the border of Zambia and Zimbabwe: Victoria Falls|the Victoria Falls
+Canada: Toronto, Vancouver, Montreal, Quebec City, Calgary
+Spain: Barcelona, Seville, Valencia, Granada, the Alhambra|Alhambra, the Sagrada Familia|Sagrada Familia, Ibiza, \
+Mallorca|Majorca
+Portugal: Porto, Madeira
+Germany: Munich, Hamburg, Frankfurt, Cologne, Neuschwanstein Castle|Neuschwanstein
+Switzerland: Zurich, Geneva, the Matterhorn|Matterhorn
+the Netherlands: Rotterdam
+Russia: Saint Petersburg|St Petersburg, the Kremlin
+Turkey: Istanbul, Cappadocia
+the United Arab Emirates: Dubai, the Burj Khalifa|Burj Khalifa
+Indonesia: Bali
+Thailand: Phuket, Chiang Mai
+Japan: Kyoto, Osaka, Hiroshima
+Vietnam: Ho Chi Minh City|Saigon, Ha Long Bay
+South Africa: Cape Town, Johannesburg, Durban
+Nigeria: Lagos
+Tanzania: Zanzibar, the Serengeti|Serengeti
+Argentina: Patagonia
+Chile: Easter Island
+Ecuador: the Galapagos Islands|Galapagos Islands|the Galapagos|Galapagos
+"""
 
 # "Mountain[, where]: height: the places it is the highest of". Heights as commonly given, above sea level.
 _MOUNTAINS = """
@@ -115,6 +171,30 @@ the Shinano: 367 kilometers, or 228 miles: Japan
 """
 
 
+# The desert of a country or a region: "Which desert covers most of Botswana?" (the 0.5B: the Sahara).
+_DESERTS = {
+    "botswana": "The Kalahari covers most of Botswana.",
+    "namibia": "The Namib runs along Namibia's coast, and the Kalahari covers its east.",
+    "chile": "The Atacama Desert is in northern Chile: one of the driest places on Earth.",
+    "mongolia": "The Gobi covers southern Mongolia and northern China.",
+    "china": "The Gobi lies in northern China, and the Taklamakan in the west.",
+    "north africa": "The Sahara covers most of North Africa.",
+    "northern africa": "The Sahara covers most of North Africa.",
+    "algeria": "The Sahara covers most of Algeria.",
+    "libya": "The Sahara covers most of Libya.",
+    "egypt": "Most of Egypt is desert: the Sahara's Western Desert, and the Eastern Desert by the Red Sea.",
+    "saudi arabia": "The Arabian Desert covers most of Saudi Arabia, with the Rub' al Khali, the Empty Quarter, in "
+    "the south.",
+    "india": "The Thar, or Great Indian Desert, is in the northwest of India.",
+    "pakistan": "The Thar reaches into Pakistan's southeast, and the Cholistan lies beside it.",
+    "australia": "The Great Victoria Desert is Australia's largest.",
+    "california": "The Mojave Desert is in southeastern California.",
+    "nevada": "The Mojave reaches into southern Nevada; the Great Basin Desert covers much of the rest.",
+    "arizona": "The Sonoran Desert is in southern Arizona.",
+    "israel": "The Negev Desert is in southern Israel.",
+}
+
+
 def _fold(text: str) -> str:
     """How places are matched: lower case, accents, "the" and punctuation away ("Côte d'Ivoire" -> "cote divoire",
     "the U.S." -> "us"), "Mt." as "mount"."""
@@ -156,7 +236,20 @@ def _sizes(table: str, kind: str, size: str) -> tuple[dict[str, str], dict[str, 
     return best, measured
 
 
+def _sights() -> dict[str, str]:
+    """folded name -> "Timbuktu is in Mali."."""
+    out: dict[str, str] = {}
+    for where, sights in _entries(_SIGHTS):
+        for names in sights:
+            name = names.split("|")[0]
+            verb = "are" if name.endswith("Islands") else "is"
+            out |= {_fold(n): f"{_said(name)} {verb} {'on' if where.startswith('the border') else 'in'} {where}."
+                    for n in names.split("|")}  # fmt: skip
+    return out
+
+
 _COUNTRIES = _continents()
+_PLACES = _sights()
 _HIGHEST, _HEIGHTS = _sizes(_MOUNTAINS, "highest mountain", "tall")
 _LONGEST, _LENGTHS = _sizes(_RIVERS, "longest river", "long")
 del _HEIGHTS["mount everest"]  # the almanac says it ("How tall is Everest?")
@@ -168,7 +261,10 @@ _HEIGHTS |= {
 }
 # The words that name a place, a mountain or a river, for the almanac's pronoun follow-ups ("How tall is it?").
 PLACE_WORDS = frozenset(
-    word for table in (_COUNTRIES, _HIGHEST, _LONGEST, _HEIGHTS, _LENGTHS) for name in table for word in name.split()
+    word
+    for table in (_COUNTRIES, _PLACES, _HIGHEST, _LONGEST, _HEIGHTS, _LENGTHS, _DESERTS)
+    for name in table
+    for word in name.split()
 )
 
 
@@ -187,6 +283,14 @@ _WHERE = re.compile(
     rf"^(?:(?:so|and|hey|okay|um) )*where(?: s| is) (?:the country )?(?:the )?(?!chad$|jordan$|turkey$)"
     rf"(?P<place>{_names(_COUNTRIES)})(?: located)?$"
 )
+# "Which country is Timbuktu in?", "In what country is the Taj Mahal?", "Where is Machu Picchu located?"
+_OF = r"(?:the )?(?:(?:city|town|island) of )?"  # "What country is the city of Marrakech in?"
+_IN_COUNTRY = re.compile(
+    rf"\b(?:which|what) country (?:is|are) {_OF}(?P<a>{_names(_PLACES)})(?: located)?(?: in)?$|"
+    rf"\bin (?:which|what) country (?:is|are) {_OF}(?P<b>{_names(_PLACES)})(?: located)?$|"
+    rf"\b(?P<c>{_names(_PLACES)}) (?:is|are) in (?:which|what) country$|"
+    rf"^(?:(?:so|and|hey|okay|um) )*where(?: s| is| are) (?:the )?(?P<d>{_names(_PLACES)})(?: located)?$"
+)
 _MOUNTAIN_ASKED = re.compile(
     rf"\b(?:tallest|highest|biggest) (?:mountain|peak|point)s? (?:in|of|on) (?:the )?(?P<a>{_names(_HIGHEST)}){_END}|"
     rf"\b(?P<b>{_names(_HIGHEST)}) s (?:tallest|highest|biggest) (?:mountain|peak|point)\b|"
@@ -202,6 +306,12 @@ _SIZE_ASKED = re.compile(
     rf"\bhow long is the (?P<r>{_names(_LENGTHS)})(?: river)?{_END}"
 )
 
+
+_DESERT_ASKED = re.compile(
+    rf"\b(?:which|what) (?:is the )?(?:big |biggest |largest |main |great )?desert\b.*"
+    rf"\b(?:in|of|covers?|covering|across|through) (?:most of |much of |the )?(?:[\w ]+ and )?(?:southern |northern )?"
+    rf"(?P<place>{_names(_DESERTS)})\W*$"
+)
 
 # The ocean between two continents: "What ocean lies between Africa and Australia?" (the 0.5B: the Pacific).
 _OCEANS = {
@@ -233,9 +343,13 @@ def place_facts(text: str) -> list[str]:
         found += list(places) if len(places) == 1 else []
     elif where := _WHERE.search(words):
         found.append(_COUNTRIES[where["place"]])
+    if m := _IN_COUNTRY.search(words):
+        found.append(_PLACES[m["a"] or m["b"] or m["c"] or m["d"]])
     for asked, table in ((_MOUNTAIN_ASKED, _HIGHEST), (_RIVER_ASKED, _LONGEST)):
         if m := asked.search(words):
             found.append(table[m["a"] or m["b"] or m["c"]])
+    if m := _DESERT_ASKED.search(words):
+        found.append(_DESERTS[m["place"]])
     if (m := _BETWEEN.search(words)) and (ocean := _ocean(m[1], m[2])):
         found.append(ocean)
     if m := _SIZE_ASKED.search(words):
