@@ -29,6 +29,9 @@ def test_a_question_about_a_capital_gets_it_however_it_is_asked() -> None:
     assert "Atlanta for the US state" in capital_note("What is the capital of Georgia?")
     assert capital_note("I went to France and Italy, what is the capital?") is None  # which one?
     assert capital_note("What is the capital of the country next to France?") is None
+    for text in ("What's the capital gains tax in Texas?", "Is there capital punishment in Texas, the capital?x",
+                 "Where is the Capital One bank in Virginia?", "How do I write a capital T in Texas?"):  # fmt: skip
+        assert capital_note(text) is None, text
 
 
 def test_a_follow_up_naming_only_the_place_gets_its_capital() -> None:

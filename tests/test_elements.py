@@ -18,6 +18,11 @@ ASKED = {  # as people ask (and as Whisper writes a spelled symbol), and what th
     "What's the atomic number of carbon?": "is 6",
     "What is carbon's atomic number?": "is 6",
     "Which element has atomic number 8?": "oxygen, symbol O",
+    "Which element has atomic number eight?": "oxygen",
+    "What is element number 79?": "gold",
+    "What does Fe stand for in chemistry?": "iron",
+    "Which element has the symbol He?": "helium",
+    "What's the chemical symbol for tungsten?": "from its German name, wolfram",
 }
 
 
@@ -33,6 +38,10 @@ def test_an_element_question_gets_its_fact(text: str) -> None:
         "What's the symbol for peace?", "Which element has the symbol Xy?", "Which element has atomic number 200?",
         "which element has the chemical symbol fee?",  # misheard: no guess
         "Is gold a good investment?", "What is lead poisoning?",
+        # found in review: a compound, astrology, a star sign, a neighbour of the number
+        "What's the symbol for carbon dioxide?", "What's the chemical symbol for sodium chloride?",
+        "What's the astrological symbol for Mercury?", "What's Mercury's symbol in astrology?",
+        "He's a Leo. What element is he?", "What element is after atomic number 8?",
     ],
 )  # fmt: skip
 def test_other_questions_get_no_element(text: str) -> None:

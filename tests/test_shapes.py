@@ -38,6 +38,10 @@ def test_a_shape_with_its_sizes_gets_the_exact_result(text: str) -> None:
         "What's the square root of 81?", "What's the area of a triangle with sides 3, 4 and 5?",  # no base and height
         "What's the area of a circle with a radius of 3 and a diameter of 6?", "What's the area of a 0 by 5 rectangle?",
         "I painted a 4 by 5 wall yesterday.",  # no area or perimeter asked
+        # found in review: a size that is not a side
+        "What's the perimeter of a square with an area of 36?", "What's the area of a square whose perimeter is 20?",
+        "What's the area of a square with a diagonal of 10?", "What's the area of a square table for 4 people?",
+        "What size area rug for a 12 by 15 room?", "A rectangle has length 5 and diagonal 13, what's its area?",
     ],
 )  # fmt: skip
 def test_without_the_sizes_there_is_no_note(text: str) -> None:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from voicebot.elements import ELEMENT_WORDS, element_facts
 from voicebot.famous_works import WORK_FACTS
-from voicebot.geography import PLACE_WORDS, place_facts
+from voicebot.geography import NOT_PLACES, PLACE_WORDS, place_facts
 from voicebot.units import unit_named
 
 __all__ = ["ASKING", "almanac_fact"]
@@ -152,7 +152,10 @@ def _anniversary_row(years: int, name: str, ordinal: str) -> tuple[str, str]:
     asks = rf"\b({name}|{ordinal}|{years}(st|nd|rd|th))\b"
     nth, count = ("first", "one year") if years == 1 else (f"{years}th", f"{years} years")
     fact = f"The {said} anniversary is the {nth}: {count} of marriage."
-    return rf"^(?=.*\banniversar(y|ies)\b)(?=.*{asks})(?!.*\b(work|job|company|death|business|dating)\b)", fact
+    # a wedding's, not "the 50th anniversary of the moon landing" or "our first anniversary, where should we eat?"
+    wedding = rf"\b(wedding|marriage|married|gift|traditional|called|{name})\b"
+    excluded = r"\b(work|job|company|death|business|dating|anniversary of|where|eat|restaurant)\b"
+    return rf"^(?=.*\banniversar(y|ies)\b)(?=.*{asks})(?=.*{wedding})(?!.*{excluded})", fact
 
 
 def _language_row(country: str, language: str) -> tuple[str, str]:
@@ -164,6 +167,7 @@ def _language_row(country: str, language: str) -> tuple[str, str]:
 
 # How many zeros a number has: "... in a million", "... does a million have", not "a hundred million".
 _ZEROS = r"\bhow many zero(e)?s\b.*(?<!hundred )(?<!ten )\b{0}\b"
+_US = r"(?:us |u\.s\. |united states |american )?"  # "How many US senators ...", "... the U.S. Constitution"
 # (what asks for it, the fact as said). Patterns run on the lower-cased words, punctuation kept.
 _FACTS = (
     # The solar system
@@ -465,54 +469,69 @@ _FACTS = (
     (r"\bfirst president of (the )?(united states|us|usa|america)\b",
      "George Washington was the first president of the United States."),
     # The United States (the 0.5B: 52 senators, 27 justices, 10 amendments, "written by Franklin D. Roosevelt")
-    (_all("how many", "senators") + r"(?!.*\b(state senators?|australia\w*|canad\w*|ital\w*|french|france)\b)",
+    # Only the size of the whole body: not "How many senators voted for it?" or "How many does Texas have?".
+    (rf"\bhow many {_US}senators (are there|in total|are in (the )?{_US}(senate|congress)|does (the )?"
+     r"(us|united states|america|senate|congress) have)\b|"
+     rf"\bhow many (members|seats|people) (are )?(there )?(in|does) (the )?{_US}senate( have)?\W*$",
      "The US Senate has 100 senators, two from each of the 50 states."),
-    (_all("how many", r"representatives|members of (the )?house|congressmen|seats in the house") + r"(?!.*\bstate\b)",
+    (r"^(?!.*\b(sales|state|lords|commons|california|texas|florida|new york)\b).*"
+     r"(\bhow many (voting )?(members|seats|congressmen|congresspeople|representatives) (are )?(there )?(in|does|on) "
+     rf"(the )?{_US}house( of representatives)?\b|\bhow many {_US}representatives are there( in congress)?\W*$)",
      "The US House of Representatives has 435 voting members, shared among the states by population."),
-    (_all("how many", r"justices|supreme court judges|judges (are )?on the supreme court")
-     + r"(?!.*\b(uk|britain|british|canad\w*|india\w*|australia\w*|state)\b)",
+    (r"^(?!.*\b(uk|britain|british|canad\w*|india\w*|australia\w*|state|appoint\w*|named|nominated)\b).*"
+     rf"(\bhow many (justices|judges) (are |sit |serve )?(there )?(on|in) (the )?{_US}supreme court\b|"
+     rf"\bhow many (supreme court )?justices (are there|does the {_US}supreme court have)\b)",
      "The US Supreme Court has nine justices."),
-    (_all("how many", "amendments") + r"(?!.*\bstate\b)",
+    (rf"\bhow many amendments (are there in |are there to |does |are in |in |to |has )?(the )?{_US}"
+     r"constitution( have| has)?\W*$|\bhow many amendments are there\W*$|"
+     r"\bhow many amendments (are )?in the bill of rights\b",
      "The US Constitution has 27 amendments; the first ten are the Bill of Rights."),
     (_all("how many", "stripes|stars", r"(american|us|u\.s\.|united states|usa) flag|flag of the united states|"
-          r"stars and stripes|star[- ]spangled banner"),
+          r"stars and stripes|star[- ]spangled banner")
+     + r"(?!.*\b(first|original|did|had|was|were|\d{4}|betsy)\b)",
      "The American flag has 13 stripes, for the first 13 colonies, and 50 stars, one for each state."),
-    (r"\bhow many states (are )?(there )?(are )?(in|does|make up) (the )?(us|usa|united states|america)\b",
+    (r"\bhow many states (are )?(there )?(are )?(in|does|make up) (the )?(us|usa|united states|america)( have)?\W*$",
      "The United States has 50 states."),
-    (_all("declaration of independence", r"who|wrote|written|author|when|what year|which year|signed|adopted"),
+    (_all("declaration of independence", r"who|wrote|written|author|when|what year|which year|signed|adopted")
+     + r"(?!.*\b(how many|how long|youngest|oldest|died|last|first to sign|copy|copies|where)\b)",
      "Thomas Jefferson wrote most of the Declaration of Independence, adopted on July 4, 1776."),
     # History's dates (the 0.5B: the Berlin Wall fell in 1999, "the 1994 Titanic disaster")
-    (_all("berlin wall", r"when|what year|which year|date"),
+    (_all("berlin wall", r"when|what year|which year|date") + r"(?!.*\b(how long|how tall|how high|long|length)\b)",
      "The Berlin Wall went up in 1961 and came down on November 9, 1989."),
     (_all("titanic", r"when|what year|which year|date", r"sink|sank|sunk|go down|went down|hit|struck")
-     + r"(?!.*\b(movie|film)\b)",
+     + r"(?!.*\b(movie|film|theaters?|released|dicaprio|how many|died|survivors?)\b)",
      "The Titanic sank on April 15, 1912, after hitting an iceberg on its first voyage."),
     (_all(r"world war (one|1|i)|first world war|ww ?(1|i)|great war",
-          r"when|what year|which year|start|begin|began|end|ended|over|last"),
+          r"when|what year|which year|start|begin|began|end|ended|over|how long did")
+     + r"(?!.*\b(enter\w*|join\w*|us|u\.s\.|america\w*|united states|veterans?|canada|australia)\b)",
      "World War One began in 1914 and ended in 1918."),
     (_all(r"world war (two|2|ii)|second world war|ww ?(2|ii)", r"start|started|begin|began|break out|broke out")
-     + r"(?!.*\b(end|ended|over|finish\w*)\b)",
+     + r"(?!.*\b(end|ended|over|finish\w*|enter\w*|join\w*|us|u\.s\.|america\w*|united states|japan\w*)\b)",
      "World War Two began in 1939, when Germany invaded Poland on September 1."),
-    (_all("civil war", r"when|what year|which year|start|begin|began|end|ended|over|last")
-     + r"(?!.*\b(english|spanish|syrian|russian|irish|chinese|greek|nigerian|lebanese|finnish|sri lankan)\b)",
+    (_all(r"(american|us|u\.s\.|the) civil war", r"when|what year|which year|start|begin|began|end|ended|over|last")
+     + r"(?!.*\b(movie|film|come out|came out|captain|game|show|series|book)\b)",
      "The American Civil War lasted from 1861 to 1865."),
     (_all(r"battle of hastings", r"when|what year|which year|date"), "The Battle of Hastings was fought in 1066."),
     (_all(r"magna carta", r"when|what year|which year|date|signed|sealed"),
      "King John sealed the Magna Carta in 1215."),
-    (_all(r"sputnik", r"when|what year|which year|launch\w*"),
+    (_all(r"sputnik", r"when|what year|which year|launch\w*") + r"(?!.*\bsputnik (\d|two|ii|three|iii)\b)",
      "The Soviet Union launched Sputnik 1, the first artificial satellite, on October 4, 1957."),
-    (_all(r"first (roman )?emperor", r"rome|roman") + r"(?!.*\b(holy|byzantine|christian)\b)",
+    (_all(r"first (roman )?emperor", r"rome|roman") + r"(?!.*\b(holy|byzantine|christian\w*|emperor to)\b)",
      "Augustus was the first Roman emperor, from 27 BC."),
-    (_all("french revolution", r"when|what year|which year|start|begin|began"),
+    (_all("french revolution", r"when|what year|which year|start|begin|began")
+     + r"(?!.*\b(end|ended|over|finish\w*)\b)",
      "The French Revolution began in 1789; the Bastille was stormed on July 14 that year."),
     # Firsts
-    (_all("first woman", r"fly|flew|flight|pilot", "atlantic"),
+    (_all("first woman", r"fly|flew|flight|pilot", "atlantic") + r"(?!.*\b(east to west|westward|passenger)\b)",
      "Amelia Earhart was the first woman to fly solo across the Atlantic, in 1932."),
-    (_all(r"first (person|man|pilot|one)", r"fly|flew|flight", "atlantic", r"solo|alone|nonstop|non-stop|by himself"),
+    (_all(r"first (person|man|pilot|one)", r"fly|flew|flight", "atlantic", r"solo|alone|by himself")
+     + r"(?!.*\b(woman|women|east to west|westward)\b)",
      "Charles Lindbergh made the first solo nonstop flight across the Atlantic, in 1927."),
-    (_all(r"first", r"climb\w*|summit\w*|top|reach\w*", "everest"),
+    (_all(r"first", r"climb\w*|summit\w*|top|reach\w*", "everest")
+     + r"(?!.*\b(woman|women|without|solo|alone|american|british|winter|oxygen|blind|ski\w*|from the north)\b)",
      "Edmund Hillary and Tenzing Norgay were the first to reach the top of Mount Everest, in 1953."),
-    (_all("first", r"reach\w*|get to|got to|to the", "south pole"),
+    (_all("first", r"reach\w*|get to|got to|to the", "south pole")
+     + r"(?!.*\b(woman|women|fly|flew|flight|plane|american|solo|alone|ski\w*|without)\b)",
      "Roald Amundsen's team was the first to reach the South Pole, in 1911."),
     # Sport
     (_all("how many players", "(soccer|football)"),
@@ -520,15 +539,20 @@ _FACTS = (
     (_all("how many players", "basketball"), "A basketball team has five players on the court."),
     (_all("how many players", "baseball"), "A baseball team has nine players on the field."),
     (_all("how many players", "volleyball"), "A volleyball team has six players on the court."),
-    (_all("how many players", "rugby") + r"(?!.*\b(league|sevens|7s)\b)",
+    (_all("how many players", "rugby", r"team|side|on the field|on the pitch")
+     + r"(?!.*\b(league|sevens|7s|scrum|bench|squad|world cup)\b)",
      "A rugby union team has 15 players on the field; rugby league has 13."),
     (_all("tennis", r"40[- ](40|all)|forty[- ](forty|all)"), "In tennis, 40-40 is called deuce."),
-    (_all("how many players", "hockey") + r"(?!.*\bfield hockey\b)",
+    (_all("how many players", "hockey", r"team|on the ice|side") + r"(?!.*\b(field hockey|hall of fame|roster|nhl)\b)",
      "An ice hockey team has six players on the ice, one of them the goalie."),
-    (_all("how many strikes") + r"(?!.*\b(bowling|bowl|lightning|workers?|union)\b)",
+    (_all("how many strikes", r"out|baseball|batter|strike ?out")
+     + r"(?!.*\b(bowling|bowl|lightning|workers?|union|in a row|turkey|perfect game|threw|thrown|pitched)\b)",
      "Three strikes make an out in baseball; four balls make a walk."),
-    (_all("how many innings") + r"(?!.*\b(softball|cricket)\b)", "A baseball game has nine innings."),
-    (_all("chess|chessboard", r"diagonal\w*", r"which|what"),
+    (_all("how many innings", r"game|baseball|match")
+     + r"(?!.*\b(softball|cricket|pitched|little league|has \w+ pitched|did|high school)\b)",
+     "A baseball game has nine innings."),
+    (_all("chess|chessboard", r"diagonal\w*", r"(which|what) (chess )?piece")
+     + r"(?!.*\b(can't|cannot|can not|doesn't|does not|never|longest|how many|not)\b)",
      "The bishop moves only diagonally; the queen and the king may too, and a pawn captures that way."),
     (r"^(?!.*\b(hours?|minutes?|time|takes?|movies?|films?|shows?|series|tv|watch)\b).*"
      r"(\bhow (long|far) is (a|the|one) (full )?marathon\b|\bhow many (miles|kilometers|kilometres|km) (is|in) "
@@ -637,7 +661,7 @@ _NAMED = (
     PLACE_WORDS
     | ELEMENT_WORDS
     | frozenset(w for pattern, _ in _PATTERNS for w in re.findall(r"[a-z]{3,}", pattern.pattern) if w not in _COMMON)
-)
+) - NOT_PLACES  # "turkey" is in the languages' table, and in a sandwich
 
 
 def _names_a_thing(word: str) -> bool:
@@ -696,11 +720,13 @@ def _question(text: str, earlier: Sequence[str], chain: int) -> str | None:
 
 
 def _facts(words: str) -> list[str]:
-    """Every fact whose question pattern the (lower-cased) words match, once each, and the places' and the
-    elements' facts."""
-    facts = [
-        *(fact for pattern, fact in _PATTERNS if pattern.search(words)),
-        *place_facts(words),
-        *element_facts(words),
-    ]
-    return list(dict.fromkeys(facts))
+    """Every fact whose question pattern the (lower-cased) words match, once each, and the elements' facts; a
+    place's facts alone where there are any ("What's Africa's highest mountain?" is not the world's)."""
+    if _RANKED.search(words):  # "the second highest mountain": no table ranks past the first
+        return []
+    if places := place_facts(words):
+        return places
+    return list(dict.fromkeys([*(fact for pattern, fact in _PATTERNS if pattern.search(words)), *element_facts(words)]))
+
+
+_RANKED = re.compile(r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th|next) (?:\w+est|biggest|largest)\b")

@@ -345,7 +345,7 @@ def _asked(text: str) -> list[str]:
 
 # The capital of a place the same words name: "I'm flying to Laos next month, what's its capital?" (the 0.5B:
 # Bangkok), "Laos, what's the capital?".
-_ITS_CAPITAL = re.compile(r"\b(?:its|the) capital(?: city)?\b(?! of\b)", re.IGNORECASE)
+_ITS_CAPITAL = re.compile(r"\b(?:its|the) capital(?: city)?(?: called)?\W*$", re.IGNORECASE)  # not "capital gains"
 
 
 def _named(text: str) -> list[str]:

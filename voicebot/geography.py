@@ -11,8 +11,9 @@ country, a US state) are left to the model.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-__all__ = ["PLACE_WORDS", "place_facts"]
+__all__ = ["NOT_PLACES", "PLACE_WORDS", "place_facts"]
 
 # "Where it is: country|other name, ...". A name is written as said in a sentence ("the Netherlands"); other names
 # are how people or an ASR may say it.
@@ -77,8 +78,8 @@ China: the Great Wall|Great Wall|the Great Wall of China, Shanghai, Hong Kong, t
 Athens, Greece: the Acropolis|Acropolis, the Parthenon|Parthenon
 Greece: Santorini, Crete, Mykonos
 Jordan: Petra
-Egypt: the Pyramids of Giza|Pyramids of Giza|the Great Pyramid|the Great Pyramid of Giza|the Sphinx|the Great \
-Sphinx, Luxor, Alexandria
+Egypt: the Pyramids of Giza|Pyramids of Giza|the pyramids|the Egyptian pyramids, the Great Pyramid|the Great \
+Pyramid of Giza, the Sphinx|the Great Sphinx, Luxor, Alexandria
 Mexico: Chichen Itza, Cancun, Guadalajara, Tijuana
 Rio de Janeiro, Brazil: Christ the Redeemer
 Brazil: Rio de Janeiro|Rio, Sao Paulo, Salvador
@@ -96,7 +97,8 @@ Spain: Barcelona, Seville, Valencia, Granada, the Alhambra|Alhambra, the Sagrada
 Mallorca|Majorca
 Portugal: Porto, Madeira
 Germany: Munich, Hamburg, Frankfurt, Cologne, Neuschwanstein Castle|Neuschwanstein
-Switzerland: Zurich, Geneva, the Matterhorn|Matterhorn
+Switzerland: Zurich, Geneva
+the border of Switzerland and Italy: the Matterhorn|Matterhorn
 the Netherlands: Rotterdam
 Russia: Saint Petersburg|St Petersburg, the Kremlin
 Turkey: Istanbul, Cappadocia
@@ -108,7 +110,7 @@ Vietnam: Ho Chi Minh City|Saigon, Ha Long Bay
 South Africa: Cape Town, Johannesburg, Durban
 Nigeria: Lagos
 Tanzania: Zanzibar, the Serengeti|Serengeti
-Argentina: Patagonia
+Argentina and Chile: Patagonia
 Chile: Easter Island
 Ecuador: the Galapagos Islands|Galapagos Islands|the Galapagos|Galapagos
 """
@@ -121,7 +123,7 @@ Denali, in Alaska: 6,190 meters, or 20,310 feet: North America, the United State
 Aconcagua, in Argentina: 6,961 meters, or 22,838 feet: South America, Argentina, the Americas
 Mount Elbrus, in Russia's Caucasus mountains: 5,642 meters, or 18,510 feet: Europe, Russia
 Mount Vinson: 4,892 meters, or 16,050 feet: Antarctica
-Mount Kosciuszko: 2,228 meters, or 7,310 feet: Australia, the Australian mainland
+Mount Kosciuszko: 2,228 meters, or 7,310 feet: Australia
 Puncak Jaya, in New Guinea: 4,884 meters, or 16,024 feet: Oceania
 Mount Logan: 5,959 meters, or 19,551 feet: Canada
 Pico de Orizaba: 5,636 meters, or 18,491 feet: Mexico
@@ -230,7 +232,9 @@ def _sizes(table: str, kind: str, size: str) -> tuple[dict[str, str], dict[str, 
         name, _, more = thing.partition(", ")
         more = f", {more}," if more else ""
         for names in places.split(", "):
-            fact = f"{_said(name)}{more} is the {kind} in {names.split('|')[0]}, about {measure}."
+            place = names.split("|")[0]
+            said = "" if place in more else more  # not "Mount Kilimanjaro, in Tanzania, is the highest ... in Tanzania"
+            fact = f"{_said(name)}{said} is the {kind} in {place}, about {measure}."
             best |= {_fold(place): fact for place in names.split("|")}
         measured[_fold(name)] = f"{_said(name)} is about {measure}, {size}."
     return best, measured
@@ -242,7 +246,7 @@ def _sights() -> dict[str, str]:
     for where, sights in _entries(_SIGHTS):
         for names in sights:
             name = names.split("|")[0]
-            verb = "are" if name.endswith("Islands") else "is"
+            verb = "are" if re.search(r"\b(?:Islands|[Pp]yramids)\b", name) else "is"
             out |= {_fold(n): f"{_said(name)} {verb} {'on' if where.startswith('the border') else 'in'} {where}."
                     for n in names.split("|")}  # fmt: skip
     return out
@@ -253,65 +257,97 @@ _PLACES = _sights()
 _HIGHEST, _HEIGHTS = _sizes(_MOUNTAINS, "highest mountain", "tall")
 _LONGEST, _LENGTHS = _sizes(_RIVERS, "longest river", "long")
 del _HEIGHTS["mount everest"]  # the almanac says it ("How tall is Everest?")
+_LENGTHS["rhine"] = "The Rhine is about 1,230 kilometers, or 765 miles, long."  # the table's is its part in Germany
 # Said without "Mount": "How tall is Kilimanjaro?", not "How tall is Logan?" (a name) or "... Kenya?" (a country).
 _HEIGHTS |= {
     n.removeprefix("mount "): fact
     for n, fact in _HEIGHTS.items()
     if n.startswith("mount ") and n.removeprefix("mount ") not in {"logan", "kenya", "whitney", "elbert", "vinson"}
 }
+# Names that are also words or first names: no pronoun stands for them ("I ate a turkey sandwich." "Which continent
+# is it from?").
+NOT_PLACES = frozenset({"chad", "turkey", "jordan", "guinea", "chile", "chili", "georgia", "china", "victoria"})
 # The words that name a place, a mountain or a river, for the almanac's pronoun follow-ups ("How tall is it?").
-PLACE_WORDS = frozenset(
-    word
-    for table in (_COUNTRIES, _PLACES, _HIGHEST, _LONGEST, _HEIGHTS, _LENGTHS, _DESERTS)
-    for name in table
-    for word in name.split()
+PLACE_WORDS = (
+    frozenset(
+        word
+        for table in (_COUNTRIES, _PLACES, _HIGHEST, _LONGEST, _HEIGHTS, _LENGTHS, _DESERTS)
+        for name in table
+        for word in name.split()
+    )
+    - NOT_PLACES
+    - {"new", "south", "north", "the", "of", "and"}
 )
 
 
-def _names(table: dict[str, str]) -> str:
-    """A regex of the table's folded names, longest first ("south sudan" before "sudan")."""
-    return "|".join(re.escape(n) for n in sorted(table, key=len, reverse=True))
+def _names(names: Iterable[str]) -> str:
+    """A regex of these folded names (a table's keys), longest first ("south sudan" before "sudan")."""
+    return "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
 
 
-_END = r"(?: called| named)?(?: in [a-z]+)?\s*$"  # the place ends the question: "... in Africa called?"
+_END = r"(?: called| named)?(?: in [a-z]+)?$"  # the place ends the question: "... in Africa called?"
+# Names a table writes with "the" may be said with it ("Where's the Netherlands?"); others not ("Where's the chili?").
+_WITH_THE = frozenset(
+    _fold(n) for table in (_CONTINENTS, _SIGHTS) for n in re.findall(r"(?<![\w'])the [\w' -]+", table)
+)
+
+
+def _place(table: dict[str, str], group: str) -> str:
+    """A regex for one of the table's names, with "the" before those written with it, as named group `group`."""
+    the = [name for name in table if name in _WITH_THE]
+    return rf"(?:the (?P<{group}_the>{_names(the)})|(?P<{group}>{_names(table)}))"
+
+
+def _named(m: re.Match[str], *groups: str) -> str:
+    return next(m[g] or m[g + "_the"] for g in groups if m[g] or m[g + "_the"])
+
+
+# "Which continent is Kenya in?", "On which continent is Peru?", "Kenya is on which continent?"; not "Which continent
+# is New Mexico in?" or "Which continent do guinea pigs come from?" (the country must be all that is asked of).
 _CONTINENT_ASKED = re.compile(
-    r"\b(?:which|what) continent\b(?!.*\b(?:capital|largest|biggest|smallest|mountain|river)\b)"
+    rf"\b(?:which|what) continent (?:is|are) (?:the country of )?{_place(_COUNTRIES, 'a')}"
+    rf"(?: located| situated)?(?: in| on| part of| from)?$|"
+    rf"\b(?:in|on) (?:which|what) continent (?:is|are) {_place(_COUNTRIES, 'b')}(?: located| situated)?$|"
+    rf"(?:^|\b(?:is|and|so|okay) ){_place(_COUNTRIES, 'c')} (?:is|are) (?:located )?(?:in|on) "
+    rf"(?:which|what) continent$|"
+    rf"\b(?:which|what) continent does {_place(_COUNTRIES, 'd')} belong to$"
 )
-_COUNTRY = re.compile(rf"\b(?:{_names(_COUNTRIES)})\b")
+_ASKS_WHERE = r"^(?:(?:so|and|hey|okay|um) )*where(?: s| is| are)"  # "Where's Peru?": the place is all that is asked
 # "Where is Peru?", not "Where is Chad?" (a name) or "Where's the turkey?".
-_WHERE = re.compile(
-    rf"^(?:(?:so|and|hey|okay|um) )*where(?: s| is) (?:the country )?(?:the )?(?!chad$|jordan$|turkey$)"
-    rf"(?P<place>{_names(_COUNTRIES)})(?: located)?$"
-)
+_WHERE = re.compile(rf"{_ASKS_WHERE} (?!chad$|jordan$|turkey$){_place(_COUNTRIES, 'a')}(?: located)?$")
 # "Which country is Timbuktu in?", "In what country is the Taj Mahal?", "Where is Machu Picchu located?"
-_OF = r"(?:the )?(?:(?:city|town|island) of )?"  # "What country is the city of Marrakech in?"
+_OF = r"(?:the (?:city|town|island) of )?"  # "What country is the city of Marrakech in?"
 _IN_COUNTRY = re.compile(
-    rf"\b(?:which|what) country (?:is|are) {_OF}(?P<a>{_names(_PLACES)})(?: located)?(?: in)?$|"
-    rf"\bin (?:which|what) country (?:is|are) {_OF}(?P<b>{_names(_PLACES)})(?: located)?$|"
-    rf"\b(?P<c>{_names(_PLACES)}) (?:is|are) in (?:which|what) country$|"
-    rf"^(?:(?:so|and|hey|okay|um) )*where(?: s| is| are) (?:the )?(?P<d>{_names(_PLACES)})(?: located)?$"
+    rf"\b(?:which|what) country (?:is|are) {_OF}{_place(_PLACES, 'a')}(?: located)?(?: in)?$|"
+    rf"\bin (?:which|what) country (?:is|are) {_OF}{_place(_PLACES, 'b')}(?: located)?$|"
+    rf"\b{_place(_PLACES, 'c')} (?:is|are) in (?:which|what) country$|"
+    rf"{_ASKS_WHERE} {_place(_PLACES, 'd')}(?: located)?$"
 )
+# No table ranks the second or the next: "What's the second highest mountain in Africa?" gets none.
+_RANKED = re.compile(r"\b(?:second|third|fourth|fifth|next|2nd|3rd|4th|5th)\b")
 _MOUNTAIN_ASKED = re.compile(
     rf"\b(?:tallest|highest|biggest) (?:mountain|peak|point)s? (?:in|of|on) (?:the )?(?P<a>{_names(_HIGHEST)}){_END}|"
-    rf"\b(?P<b>{_names(_HIGHEST)}) s (?:tallest|highest|biggest) (?:mountain|peak|point)\b|"
-    rf"\b(?:mountain|peak) (?:in|of|on) (?:the )?(?P<c>{_names(_HIGHEST)}) is (?:the )?(?:tallest|highest|biggest)\b"
+    rf"\b(?P<b>{_names(_HIGHEST)}) s (?:tallest|highest|biggest) (?:mountain|peak|point)$|"
+    rf"\b(?:mountain|peak) (?:in|of|on) (?:the )?(?P<c>{_names(_HIGHEST)}) is (?:the )?(?:tallest|highest|biggest)$"
 )
 _RIVER_ASKED = re.compile(
-    rf"\blongest river (?:in|of|through|that flows through) (?:the )?(?P<a>{_names(_LONGEST)}){_END}|"
-    rf"\b(?P<b>{_names(_LONGEST)}) s longest river\b|"
-    rf"\briver (?:in|of) (?:the )?(?P<c>{_names(_LONGEST)}) is (?:the )?longest\b"
+    rf"\blongest river (?:in|of|through|that flows through|that runs through) (?:the )?(?P<a>{_names(_LONGEST)}){_END}|"
+    rf"\b(?P<b>{_names(_LONGEST)}) s longest river$|"
+    rf"\briver (?:in|of) (?:the )?(?P<c>{_names(_LONGEST)}) is (?:the )?longest$"
 )
 _SIZE_ASKED = re.compile(
-    rf"\bhow (?:tall|high) is (?P<m>{_names(_HEIGHTS)}){_END}|"
-    rf"\bhow long is the (?P<r>{_names(_LENGTHS)})(?: river)?{_END}"
+    rf"\bhow (?:tall|high) is (?:the )?(?P<m>{_names(_HEIGHTS)}){_END}|"
+    rf"\bhow long is the (?:river )?(?P<r>{_names(_LENGTHS)})(?: river)?{_END}"
 )
-
-
+# "Which desert covers most of Botswana?", "What's the big desert in northern Chile?"; not "What desert animals live
+# in Australia?" (the desert must be what is asked for).
 _DESERT_ASKED = re.compile(
-    rf"\b(?:which|what) (?:is the )?(?:big |biggest |largest |main |great )?desert\b.*"
-    rf"\b(?:in|of|covers?|covering|across|through) (?:most of |much of |the )?(?:[\w ]+ and )?(?:southern |northern )?"
-    rf"(?P<place>{_names(_DESERTS)})\W*$"
+    rf"\b(?:which|what)(?: s| is)? (?:the )?(?:big |biggest |largest |main |great )?desert "
+    rf"(?:(?:is|lies|covers|stretches|spans)(?: in| across| over| through)?|in|of|across) "
+    rf"(?:most of |much of |the )?(?:[\w ]+ and )?(?:southern |northern |western |eastern )?"
+    rf"(?P<place>{_names(_DESERTS)})$"
 )
+
 
 # The ocean between two continents: "What ocean lies between Africa and Australia?" (the 0.5B: the Pacific).
 _OCEANS = {
@@ -320,12 +356,15 @@ _OCEANS = {
     "the Indian Ocean": ("africa", "asia", "australia"),
 }
 _CONTINENT = r"north america|south america|the americas|america|europe|africa|asia|australia"
-_BETWEEN = re.compile(rf"\b(?:which|what) ocean\b.*\bbetween (?:the )?({_CONTINENT}) and (?:the )?({_CONTINENT})\s*$")
+_BETWEEN = re.compile(
+    rf"\b(?:which|what) ocean (?:is|lies|sits|separates)(?: between)? (?:the )?({_CONTINENT}) (?:and|from) "
+    rf"(?:the )?({_CONTINENT})$"
+)
 
 
 def _ocean(a: str, b: str) -> str | None:
     """ "The Indian Ocean lies between Africa and Australia." where one ocean lies between them; else None."""
-    if a == b or {a, b} == {"north america", "south america"}:
+    if a == b or {a, b} in ({"north america", "south america"}, {"europe", "africa"}):  # the Mediterranean
         return None
     oceans = [ocean for ocean, shores in _OCEANS.items() if a in shores and b in shores]
     a, b = (re.sub(r"\b(?!the\b)\w", lambda c: c[0].upper(), x) for x in (a, b))
@@ -334,20 +373,19 @@ def _ocean(a: str, b: str) -> str | None:
 
 def place_facts(text: str) -> list[str]:
     """The facts a question asks about a place: "Which continent is Kenya in?" -> "Kenya is in Africa.", "Tallest
-    mountain in Africa?", "What's the longest river in the UK?", "How tall is Mount Fuji?"; none for a continent
-    question naming two countries ("Are Egypt and Kenya on the same continent?")."""
+    mountain in Africa?", "What's the longest river in the UK?", "How tall is Mount Fuji?"; none for what the
+    tables do not rank ("the second highest ...")."""
     words = _fold(text)
     found: list[str] = []
-    if _CONTINENT_ASKED.search(words):
-        places = {_COUNTRIES[m[0]] for m in _COUNTRY.finditer(words)}
-        found += list(places) if len(places) == 1 else []
-    elif where := _WHERE.search(words):
-        found.append(_COUNTRIES[where["place"]])
-    if m := _IN_COUNTRY.search(words):
-        found.append(_PLACES[m["a"] or m["b"] or m["c"] or m["d"]])
-    for asked, table in ((_MOUNTAIN_ASKED, _HIGHEST), (_RIVER_ASKED, _LONGEST)):
+    for asked, table, groups in (
+        (_CONTINENT_ASKED, _COUNTRIES, "abcd"), (_WHERE, _COUNTRIES, "a"), (_IN_COUNTRY, _PLACES, "abcd"),
+    ):  # fmt: skip
         if m := asked.search(words):
-            found.append(table[m["a"] or m["b"] or m["c"]])
+            found.append(table[_named(m, *groups)])
+    if not _RANKED.search(words):
+        for asked, table in ((_MOUNTAIN_ASKED, _HIGHEST), (_RIVER_ASKED, _LONGEST)):
+            if m := asked.search(words):
+                found.append(table[m["a"] or m["b"] or m["c"]])
     if m := _DESERT_ASKED.search(words):
         found.append(_DESERTS[m["place"]])
     if (m := _BETWEEN.search(words)) and (ocean := _ocean(m[1], m[2])):

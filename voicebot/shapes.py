@@ -22,6 +22,8 @@ _SHAPE = re.compile(
     r"\b(square|rectangle|rectangular|circle|circular|triangle|room|garden|yard|wall|floor|table|field|patio|deck|lot)"
     r"\b(?! (?:feet|foot|meters?|metres?|inch(?:es)?|yards?|miles?|kilometers?|centimeters?|units?|root)\b)"
 )
+# Sizes the rules below do not work from: a diagonal, a fence's length, a rug for a room, seats at a table.
+_OTHER = re.compile(r"\b(diagonals?|fenc\w*|rugs?|carpets?|tiles?|people|persons|seats?|guests|paint)\b")
 _UNITS = {
     "inch": "inches", "inches": "inches", "in": "inches", "foot": "feet", "feet": "feet", "ft": "feet",
     "meter": "meters", "meters": "meters", "metre": "meters", "metres": "meters", "m": "meters",
@@ -36,8 +38,8 @@ def shape_note(text: str) -> str | None:
     sizes the words give; else None."""
     words = text.lower()
     asked, shape = _ASKED.search(words), _SHAPE.search(words)
-    if asked is None or shape is None:
-        return None
+    if asked is None or shape is None or len(set(_ASKED.findall(words))) > 1 or _OTHER.search(words):
+        return None  # "the perimeter of a square with an area of 36" gives what is not a side
     numbers, unit = _numbers(words)
     if not numbers or any(n <= 0 for n in numbers) or re.search(r"\d\s*(?:square|sq|squared)\b", _digits(words)):
         return None  # "a square of 20 square feet" gives an area, not a side
@@ -48,7 +50,7 @@ def shape_note(text: str) -> str | None:
         return _circle(what, numbers, unit, words)
     if kind == "triangle":
         return _triangle(what, numbers, unit, words)
-    if kind == "square" and len(numbers) == 1:
+    if kind == "square" and len(numbers) == 1 and (unit or re.search(r"\bsides?\b", words)):  # not "for 4 people"
         side = numbers[0]
         area, perimeter = side * side, 4 * side
         said = f"a square with sides of {_length(side, unit)}"
