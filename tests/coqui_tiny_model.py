@@ -73,14 +73,8 @@ def build_xtts(out: Path) -> None:
     tok.add_special_tokens(["[STOP]", "[UNK]", "[SPACE]", "[START]", "[en]"])
     tok.save(str(out / "vocab.json"))
     width = 64
-    args = XttsArgs(
-        gpt_layers=1,
-        gpt_n_model_channels=width,
-        gpt_n_heads=2,
-        decoder_input_dim=width,
-        gpt_max_audio_tokens=48,
-        gpt_max_text_tokens=200,
-    )
+    args = XttsArgs(gpt_layers=1, gpt_n_model_channels=width, gpt_n_heads=2, decoder_input_dim=width,
+                    gpt_max_audio_tokens=48, gpt_max_text_tokens=200)
     config = XttsConfig(model_args=args, languages=["en"])
     model = Xtts(config)
     model.tokenizer = VoiceBpeTokenizer(vocab_file=str(out / "vocab.json"))
@@ -97,14 +91,8 @@ def build(out: Path, variant: str, sample_rate: int) -> None:
         build_xtts(out)
         return
     if variant == "glow_tts":
-        config = GlowTTSConfig(
-            use_phonemes=False,
-            text_cleaner="english_cleaners",
-            hidden_channels_enc=32,
-            hidden_channels_dec=32,
-            hidden_channels_dp=32,
-            num_flow_blocks_dec=2,
-        )
+        config = GlowTTSConfig(use_phonemes=False, text_cleaner="english_cleaners", hidden_channels_enc=32,
+                               hidden_channels_dec=32, hidden_channels_dp=32, num_flow_blocks_dec=2)
         glow = GlowTTS(config)
         save(glow, glow.config.to_json(), out)
         return

@@ -84,8 +84,7 @@ NOT_A_CALCULATION = [
     "What is two thousand and twenty-three minus nineteen ninety?",
     "What is eight fifty-four?",
     "We met on the third of May.",
-    "It takes one and a half hours.",
-    "I ate two thirds of it.",  # a fraction is no calculation on its own
+    "It takes one and a half hours.", "I ate two thirds of it.",  # a fraction is no calculation on its own
 ]
 
 
@@ -160,7 +159,7 @@ def test_no_jumble_of_numbers_and_operators_raises() -> None:
 
 
 def test_a_calculation_that_goes_on_from_the_last_result_gets_it() -> None:
-    """ "And times three?" after "What's two plus two?": the 0.5B said "Two plus two is four." ten times."""
+    """"And times three?" after "What's two plus two?": the 0.5B said "Two plus two is four." ten times."""
     asked = ["What's two plus two?"]
     for text, note in {
         "And times three?": "4 times 3 is 12.", "Now divide that by two.": "4 divided by 2 is 2.",
@@ -186,7 +185,7 @@ def test_a_calculation_that_goes_on_from_the_last_result_gets_it() -> None:
 
 
 def test_a_follow_up_naming_another_number_asks_the_last_calculation_with_it() -> None:
-    """ "And of 120?" after "What's 20% of 80?" got "120 percent of 80 is 96."."""
+    """"And of 120?" after "What's 20% of 80?" got "120 percent of 80 is 96."."""
     from voicebot.arithmetic import follow_up
 
     def note(text: str, before: str) -> str | None:
@@ -203,7 +202,7 @@ def test_a_follow_up_naming_another_number_asks_the_last_calculation_with_it() -
 
 
 def test_a_verb_that_goes_on_from_the_last_result_and_a_tip_on_a_named_bill() -> None:
-    """ "Now add 50." got "Now, add 50 to 39."; "a $40 dinner with an 18% tip" got the tip alone."""
+    """"Now add 50." got "Now, add 50 to 39."; "a $40 dinner with an 18% tip" got the tip alone."""
     from voicebot.arithmetic import follow_up
 
     for text, note in {"Now add 50.": "391 plus 50 is 441.", "Take away 3.": "391 minus 3 is 388.",
@@ -217,7 +216,7 @@ def test_a_verb_that_goes_on_from_the_last_result_and_a_tip_on_a_named_bill() ->
 
 
 def test_the_last_bill_shared_among_another_number() -> None:
-    """ "What if there are five of us?" after a split got the last split again; "Split between two people." after a
+    """"What if there are five of us?" after a split got the last split again; "Split between two people." after a
     $40 dinner with an 18% tip got "$20"."""
     from voicebot.arithmetic import split_again
 

@@ -84,7 +84,9 @@ def test_thousands_written_with_a_space_are_one_number_and_a_list_of_numbers_is_
 
 
 def test_markdown_is_stripped() -> None:
-    text = "## Steps\n1. Open the **lid** with `care`.\n- See [the manual](http://x.y/m.html) for _more_ help."
+    text = (
+        "## Steps\n1. Open the **lid** with `care`.\n- See [the manual](http://x.y/m.html) for _more_ help."
+    )
     assert stream(text) == ["Steps", "Open the lid with care.", "See the manual for more help."]
 
 
@@ -98,7 +100,7 @@ def test_a_number_ending_a_sentence_is_said_where_a_phrase_starts_mid_line() -> 
 
 
 def test_a_forced_break_keeps_a_number_with_its_unit_and_a_calculation_whole() -> None:
-    """ "15-20 | mg per cup" read the unit "em gee"; "12 *" | "2 = 24" dropped the "*"; "**" is never said."""
+    """"15-20 | mg per cup" read the unit "em gee"; "12 *" | "2 = 24" dropped the "*"; "**" is never said."""
     chunker = PhraseChunker(first_min_words=2, first_max_words=4)
     assert stream("Caffeine is approximately 15-20 mg per cup.", step=1, chunker=chunker) == [
         "Caffeine is approximately 15 to 20 milligrams",

@@ -146,7 +146,7 @@ def test_missing_and_zero_frames(tmp_path: Path) -> None:
 
 
 def test_a_recording_piped_in_is_read_and_a_terminal_is_refused(testdata: Path, tmp_path: Path) -> None:
-    """ "voicebot run /dev/stdin" (or "-") on a pipe said "file not found"; on a terminal it must not wait."""
+    """"voicebot run /dev/stdin" (or "-") on a pipe said "file not found"; on a terminal it must not wait."""
     clip = testdata / "spk1_snt1.wav"
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
@@ -270,7 +270,7 @@ def test_raise_quiet_turns_up_only_quiet_recordings() -> None:
     assert raise_quiet(loud)[1] == 0.0 and raise_quiet(loud)[0] is loud
     assert raise_quiet(np.zeros(100, np.float32))[1] == 0.0
     y, gain = raise_quiet(loud * 0.01)  # peak -46 dBFS: +30 dB at most
-    assert gain == 30.0 and np.isclose(np.abs(y).max(), 0.5 * 0.01 * 10**1.5, rtol=1e-4)
+    assert gain == 30.0 and np.isclose(np.abs(y).max(), 0.5 * 0.01 * 10 ** 1.5, rtol=1e-4)
     y, gain = raise_quiet(loud * 0.1)  # peak -26 dBFS: to -6
     assert np.isclose(gain, 20.0, atol=0.1) and np.isclose(np.abs(y).max(), 0.5, rtol=0.02)
 

@@ -144,3 +144,4 @@ def test_a_turn_about_the_time_starts_with_the_clock_and_keeps_it() -> None:
         assert all(i + 1 in users for i in notes), prompt
         assert len(users) <= 3
     assert not any(m["content"].startswith("Now: 6:01") for m in conv.messages)
+

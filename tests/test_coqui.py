@@ -49,19 +49,12 @@ def coqui_python() -> Path:
 def model_dirs(tmp_path_factory: pytest.TempPathFactory, coqui_python: Path) -> dict[str, Path]:
     """vits (22050 Hz), vits16k, mismatch (checkpoint of a wider net), glow_tts (an unsupported type), xtts."""
     root = tmp_path_factory.mktemp("coqui-models")
-    variants = {
-        "vits": ("vits", 22050),
-        "vits16k": ("vits", 16000),
-        "mismatch": ("mismatch", 22050),
-        "glow_tts": ("glow_tts", 22050),
-        "xtts": ("xtts", 24000),
-    }
+    variants = {"vits": ("vits", 22050), "vits16k": ("vits", 16000), "mismatch": ("mismatch", 22050),
+                "glow_tts": ("glow_tts", 22050), "xtts": ("xtts", 24000)}
     for name, (variant, rate) in variants.items():
         subprocess.run(
             [str(coqui_python), str(TINY_MODEL), str(root / name), "--variant", variant, "--sample-rate", str(rate)],
-            check=True,
-            capture_output=True,
-            timeout=300,
+            check=True, capture_output=True, timeout=300,
         )
     return {name: root / name for name in variants}
 
@@ -272,32 +265,13 @@ def _voicebot_run(
 ) -> tuple[subprocess.CompletedProcess[str], str]:
     """Run the CLI with a config; return the result and a tag its processes (the worker too) carry in their env."""
     config = tmp / "coqui.yaml"
-    config.write_text(
-        yaml.safe_dump(
-            {"llm": {"model": "smollm2-135m", "max_tokens": 12, **(llm or {})}, "tts": {"backend": "coqui", **tts}}
-        )
-    )
+    config.write_text(yaml.safe_dump({"llm": {"model": "smollm2-135m", "max_tokens": 12, **(llm or {})},
+                                      "tts": {"backend": "coqui", **tts}}))
     tag = uuid.uuid4().hex
     proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "voicebot",
-            "--config",
-            str(config),
-            "run",
-            str(testdata / "spk1_snt1.wav"),
-            "--fast",
-            "--out",
-            str(tmp / "reply.wav"),
-            "--report",
-            str(tmp / "report.json"),
-        ],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env=os.environ | {"VOICEBOT_TEST_TAG": tag},
+        [sys.executable, "-m", "voicebot", "--config", str(config), "run", str(testdata / "spk1_snt1.wav"),
+         "--fast", "--out", str(tmp / "reply.wav"), "--report", str(tmp / "report.json")],
+        cwd=REPO, capture_output=True, text=True, timeout=600, env=os.environ | {"VOICEBOT_TEST_TAG": tag},
     )
     return proc, tag
 

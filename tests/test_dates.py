@@ -105,7 +105,7 @@ def test_the_clock_note_carries_the_dates_asked_about() -> None:
 
 
 def test_a_holiday_with_a_year_is_that_years() -> None:
-    """ "What day of the week was the 4th of July 2020?" got July 4, 2027 (a Sunday; 2020's was a Saturday)."""
+    """"What day of the week was the 4th of July 2020?" got July 4, 2027 (a Sunday; 2020's was a Saturday)."""
     december = date(2026, 12, 6)
     assert date_note("what day of the week was the 4th of july 2020?", december) == (
         "Independence Day was on Saturday, July 4, 2020, 2346 days ago."
@@ -114,7 +114,7 @@ def test_a_holiday_with_a_year_is_that_years() -> None:
 
 
 def test_an_age_from_a_birth_year() -> None:
-    """ "If I was born in 1987, how old am I?" got "You haven't told me"; "How old is someone born in 1987?" "As of
+    """"If I was born in 1987, how old am I?" got "You haven't told me"; "How old is someone born in 1987?" "As of
     2023 ... 35"."""
     december = date(2026, 12, 6)
     said = "Someone born in 1987 is 39 after their birthday this year, 38 before it."

@@ -205,10 +205,7 @@ def test_ctrl_c_keeps_the_report_of_the_turns_answered_so_far(tmp_path, testdata
     sf.write(rec, np.concatenate([clips[0], gap, clips[1], gap, clips[0], gap]), 16000)
     proc = subprocess.Popen(
         [sys.executable, "-m", "voicebot", "run", str(rec), "--report", str(report)],
-        cwd=REPO,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as in a terminal, also when this
     )  # fmt: skip  (test runs as a background job, whose children inherit SIGINT ignored)
     try:

@@ -444,7 +444,6 @@ async def test_a_fault_after_the_forward_fails_only_its_request_and_the_others_g
 async def test_a_storm_of_dropped_requests_leaks_nothing(engine):
     """1,000 requests opened and dropped, 100 at a time (past max_batch + max_queue: the rest get
     EngineOverloadedError), most dropped while queued: no active sequence, no slot held afterwards."""
-
     async def open_and_drop(i: int) -> None:
         stream = engine.generate(OTHERS[i % len(OTHERS)], SamplingParams(max_tokens=50))
         with contextlib.suppress(EngineOverloadedError):

@@ -13,13 +13,8 @@ STORIES = [
     "A bedtime story, please.", "One more story.",
 ]  # fmt: skip
 JOKE_ASKS = ["Tell me a joke.", "Do you know any jokes?", "Another joke.", "Say something funny.", "Make me laugh."]
-FACT_ASKS = [
-    "Tell me a fun fact.",
-    "Tell me something interesting.",
-    "Do you know any fun facts?",
-    "Another fun fact.",
-    "Thanks, tell me something nice.",
-]  # fmt: skip  (it got "I'm glad you found this helpful!")
+FACT_ASKS = ["Tell me a fun fact.", "Tell me something interesting.", "Do you know any fun facts?", "Another fun fact.",
+             "Thanks, tell me something nice."]  # fmt: skip  (it got "I'm glad you found this helpful!")
 SONGS = ["Sing me a song.", "Can you sing?", "Could you sing happy birthday?", "Please sing something."]
 NEITHER = [
     "What's the story with the Titanic?", "Who sings Thriller?", "What is a joke?", "I like to sing in the shower.",
@@ -118,7 +113,7 @@ def test_more_about_a_topic_named_alone_is_asked_anew_about_it() -> None:
 
 
 def test_not_liking_a_joke_gets_an_offer_of_another_and_a_yes_gets_it() -> None:
-    """ "That's not funny." got the joke's explanation again."""
+    """"That's not funny." got the joke's explanation again."""
     first = entertain("Tell me a joke.", random.Random(3), 1)
     assert first is not None
     groan = entertain("That's not funny.", random.Random(3), 2, ["Tell me a joke."])

@@ -58,7 +58,7 @@ def test_the_kind_word_starts_the_reply_but_not_twice_in_a_row() -> None:
 
 
 def test_a_yes_to_the_offer_when_bored_gets_a_fun_fact() -> None:
-    """ "Sure, what do you suggest?" after "Want to hear a fun fact, a joke or a short story?" got "You could try a
+    """"Sure, what do you suggest?" after "Want to hear a fun fact, a joke or a short story?" got "You could try a
     new game or a new hobby."; a pick of one of them gets that one."""
     notes = TurnNotes(None)
     offer = notes.opener("I'm bored.")

@@ -68,35 +68,19 @@ def test_requests_for_what_it_lacks_get_a_note_and_questions_about_them_do_not()
         assert note is not None and lacks in note and "can't" in note, (text, note)
         assert TurnNotes(None).opener(text) == "Sorry, I'm offline, so I can't", text  # the model finishes it
     questions = [
-        "At what temperature in Celsius does water freeze?",
-        "Why does it rain?",
-        "What is weather?",
-        "How does an alarm clock work?",
-        "What is a thermostat?",
-        "Who won the World Cup in 2018?",
-        "How do I call a function in Python?",
-        "Can you play a word game with me?",
-        "Convert 10 pounds to kilograms.",
-        "I have 20 dollars to spend on dinner.",
-        "How do I book a flight?",
-        "How can I check my bank balance?",
-        "My email is full, what should I do?",
-        "Why do doors squeak?",
-        "What causes traffic jams?",
-        "Can you recommend a book to read?",
-        "I want to buy a house, any advice?",
-        "What is a horoscope?",
-        "I live near here.",
-        "What is the nearest star to Earth?",
-        "My sister lives close to me.",
+        "At what temperature in Celsius does water freeze?", "Why does it rain?", "What is weather?",
+        "How does an alarm clock work?", "What is a thermostat?", "Who won the World Cup in 2018?",
+        "How do I call a function in Python?", "Can you play a word game with me?",
+        "Convert 10 pounds to kilograms.", "I have 20 dollars to spend on dinner.",
+        "How do I book a flight?", "How can I check my bank balance?", "My email is full, what should I do?",
+        "Why do doors squeak?", "What causes traffic jams?", "Can you recommend a book to read?",
+        "I want to buy a house, any advice?", "What is a horoscope?", "I live near here.",
+        "What is the nearest star to Earth?", "My sister lives close to me.",
         "Recommend a book for a long flight.",  # a book, not booking ("book ... flight" refused it)
-        "What's the weather usually like in July in Madrid?",
-        "What's the weather like in winter in Norway?",
+        "What's the weather usually like in July in Madrid?", "What's the weather like in winter in Norway?",
         # how to do it, not doing it (each was "Sorry, I'm offline, so I can't")
-        "How do I set an alarm on my iPhone?",
-        "How do I text my mom a photo?",
-        "Show me how to set a timer on my phone.",
-        "Remind me what the capital of Peru is.",
+        "How do I set an alarm on my iPhone?", "How do I text my mom a photo?",
+        "Show me how to set a timer on my phone.", "Remind me what the capital of Peru is.",
         # the weather told, not asked for
         "We're going hiking tomorrow and the weather will be cold. What should I wear?",
         "Which one do I use? The weather will affect our plans.",
@@ -154,17 +138,13 @@ def test_questions_about_the_assistant_get_who_it_is() -> None:
     assert notes("What's the name of the river in Paris?") is None
     assert notes("Tell me about yourself.") is not None and notes("Tell me about your day.") is None
     # a yes-or-no question about what it is comes with the reply to give (the model said "Yes" to both)
-    assert notes("Are you human?").endswith("Reply: \"No, I'm not a person. I'm Voicebot, a computer program.\"")
-    assert "Reply: \"No, I'm offline" in notes("Are you connected to the internet?")
+    assert notes("Are you human?").endswith('Reply: "No, I\'m not a person. I\'m Voicebot, a computer program."')
+    assert 'Reply: "No, I\'m offline' in notes("Are you connected to the internet?")
     assert 'Reply: "Yes' in notes("Are you an AI?")
     # who it is, who made it, what it can do, whether it listens: whole replies (the model read the note out, its
     # id "qwen2.5-coder-0.5b" included, and said "Yes, I am listening to you all the time.")
-    whole = {
-        "Who are you?": "I'm Voicebot, an offline voice assistant.",
-        "Who made you?": "Voicebot project",
-        "Are you listening to me all the time?": "I'm offline",
-        "Are you smarter than Siri?": "small",
-    }
+    whole = {"Who are you?": "I'm Voicebot, an offline voice assistant.", "Who made you?": "Voicebot project",
+             "Are you listening to me all the time?": "I'm offline", "Are you smarter than Siri?": "small"}
     for asked, said in whole.items():
         start = notes.opener(asked)
         assert isinstance(start, WholeReply) and said in start and f'Reply: "{start}"' in notes(asked), asked
@@ -242,28 +222,12 @@ def test_say_that_again_starts_the_reply_with_the_last_reply_as_it_was() -> None
     assert conv.reply_start("Can you repeat that?") == ""  # nothing said yet: the model's own
     conv.add_user(1, "What is the tallest mountain?")
     conv.record_reply(1, "Mount Everest is the tallest mountain in the world.")
-    for again in (
-        "Can you repeat that?",
-        "Say that again.",
-        "Sorry?",
-        "What?",
-        "Pardon?",
-        "I didn't catch that.",
-        "I didn't catch that. Can you say it again?",
-        "Wait, what?",
-        "What was that?",
-        "say it again slower",
-    ):
+    for again in ("Can you repeat that?", "Say that again.", "Sorry?", "What?", "Pardon?", "I didn't catch that.",
+                  "I didn't catch that. Can you say it again?", "Wait, what?", "What was that?", "say it again slower"):
         start = conv.reply_start(again)
         assert start == "Mount Everest is the tallest mountain in the world." and isinstance(start, WholeReply), again
-    for other in (
-        "Sorry.",
-        "Repeat after me: hello.",
-        "What did you say about Paris?",
-        "One more time.",
-        "What was that noise?",
-        "Wait, what do you mean?",
-    ):
+    for other in ("Sorry.", "Repeat after me: hello.", "What did you say about Paris?", "One more time.",
+                  "What was that noise?", "Wait, what do you mean?"):
         assert conv.reply_start(other) == "", other
     conv.add_user(2, "Tell me more.")
     conv.record_reply(2, "It is in the Himalayas")  # cut short by a barge-in: what was heard
@@ -271,7 +235,7 @@ def test_say_that_again_starts_the_reply_with_the_last_reply_as_it_was() -> None
 
 
 def test_go_on_starts_the_reply_with_also_and_a_story_with_then() -> None:
-    """ "Go on." got "I'm glad I could help." and "Tell me more." the last reply again."""
+    """"Go on." got "I'm glad I could help." and "Tell me more." the last reply again."""
     from voicebot.conversation import Conversation
 
     notes = TurnNotes(None)
@@ -290,7 +254,7 @@ def test_go_on_starts_the_reply_with_also_and_a_story_with_then() -> None:
 
 
 def test_signing_off_gets_a_goodbye() -> None:
-    """ "Okay, I'm almost at the office. Talk later." was said back word for word."""
+    """"Okay, I'm almost at the office. Talk later." was said back word for word."""
     notes = TurnNotes(None)
     for bye in ("Okay, I'm almost at the office. Talk later.", "I have to go now, bye.", "Gotta go!", "Goodbye."):
         assert notes.opener(bye) == "Bye! Talk to you later." and isinstance(notes.opener(bye), WholeReply), bye

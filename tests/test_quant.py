@@ -97,7 +97,7 @@ def test_a_tied_heads_top_logits_are_recomputed_exactly_and_the_rest_left_as_the
 def test_top_indices_are_topks_set(rows: int, vocab: int, k: int) -> None:
     torch.manual_seed(rows)
     x = torch.randn(rows, vocab)
-    x[0, 256 : 256 + k] += 10  # all of row 0's winners in one block
+    x[0, 256:256 + k] += 10  # all of row 0's winners in one block
     x[-1, -3:] += 10  # some in the tail
     got, want = top_indices(x, k), x.topk(k, dim=1).indices
     assert got.shape == want.shape

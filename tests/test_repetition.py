@@ -62,6 +62,7 @@ def test_ordinary_answers_are_not_loops(reply: str) -> None:
     assert _first_loop(reply) is None
 
 
+
 def test_a_reply_opening_as_the_last_one_is_held_while_it_may_and_found_on_its_fifth_word() -> None:
     last = "The capital of Australia is Canberra."
     reply = "The capital of Australia is Canberra, as I said."

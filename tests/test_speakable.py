@@ -40,7 +40,7 @@ CASES = [
     ("It is $1 each.", "It is 1 dollar each."),
     ("About $2.5 million, £3.05 or €0.50.", "About 2.5 million dollars, 3 pounds and 5 pence or 50 cents."),
     ("That is about 12.60 dollars.", "That is about 12 dollars and 60 cents."),
-    ("He is 6'2\" tall.", "He is 6 feet 2 inches tall."),
+    ('He is 6\'2" tall.', "He is 6 feet 2 inches tall."),
 ]
 UNCHANGED = [
     "On 2024-05-01 call 555-1234.",  # a date, a phone number

@@ -44,7 +44,7 @@ def test_other_words_get_no_spelling(text: str) -> None:
 
 
 def test_spell_it_spells_the_word_named_last() -> None:
-    """ "What does the word ubiquitous mean?" then "How do you spell it?" got "spelled as 'ubiquity'"."""
+    """"What does the word ubiquitous mean?" then "How do you spell it?" got "spelled as 'ubiquity'"."""
     named = ("What does the word ubiquitous mean?", "What does ubiquitous mean?", "How do you pronounce ubiquitous?")
     for before in named:
         assert spelling_note("How do you spell it?", [before]) == (

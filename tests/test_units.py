@@ -84,7 +84,7 @@ def test_a_trips_time_or_distance_at_a_speed_is_worked_out() -> None:
 
 
 def test_that_or_it_in_another_unit_converts_the_last_amount_said() -> None:
-    """ "The recipe says 350 degrees Fahrenheit. What's that in Celsius?" got no note, and "98.6 degrees"."""
+    """"The recipe says 350 degrees Fahrenheit. What's that in Celsius?" got no note, and "98.6 degrees"."""
     celsius = "350 degrees Fahrenheit is about 176.67 degrees Celsius."
     assert conversion_note("The recipe says 350 degrees Fahrenheit. What's that in Celsius?") == celsius
     assert conversion_note("What's that in Celsius?", ["The oven is at 350 degrees Fahrenheit."]) == celsius
@@ -99,7 +99,7 @@ def test_that_or_it_in_another_unit_converts_the_last_amount_said() -> None:
 
 
 def test_a_recipe_amount_doubled_or_halved() -> None:
-    """ "I need to double a recipe that calls for 3/4 cup of sugar." got "2.25 cups"."""
+    """"I need to double a recipe that calls for 3/4 cup of sugar." got "2.25 cups"."""
     assert scaled_note("I need to double a recipe that calls for 3/4 cup of sugar. How much is that?") == (
         "Doubled, three quarters of a cup is 1.5 cups."
     )
@@ -110,7 +110,7 @@ def test_a_recipe_amount_doubled_or_halved() -> None:
 
 
 def test_the_last_conversion_again_with_another_amount() -> None:
-    """ "What about in two pounds?" after "How many ounces in a pound?" got "1 pound is equal to 16 ounces."."""
+    """"What about in two pounds?" after "How many ounces in a pound?" got "1 pound is equal to 16 ounces."."""
     assert conversion_note("What about in two pounds?", ["How many ounces in a pound?"]) == "2 pounds is 32 ounces."
     assert conversion_note("And 20?", ["How many kilometers is 10 miles?"]) == "20 miles is about 32.19 kilometers."
     assert conversion_note("And 20?", ["What is the capital of France?"]) is None  # no conversion before
@@ -125,7 +125,7 @@ def test_the_last_conversion_again_with_another_amount() -> None:
 
 
 def test_when_something_that_starts_at_a_clock_time_ends() -> None:
-    """ "A train leaves at 3:15 and the trip takes 2 hours and 50 minutes. When does it arrive?" got "5:65", and
+    """"A train leaves at 3:15 and the trip takes 2 hours and 50 minutes. When does it arrive?" got "5:65", and
     the arithmetic note read "15 plus 2" out of "3:15 plus 2 hours"."""
     train = "A train leaves at 3:15 and the trip takes 2 hours and 50 minutes. When does it arrive?"
     assert arrival_note(train) == "3:15 plus 2 hours and 50 minutes is 6:05."

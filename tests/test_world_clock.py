@@ -29,7 +29,7 @@ def test_the_time_in_a_named_place(text: str) -> None:
 
 
 def test_a_time_difference_is_between_the_two_places_named() -> None:
-    """ "I'm flying from London to Tokyo next week. What's the time difference?" got "12 hours" (9 in March)."""
+    """"I'm flying from London to Tokyo next week. What's the time difference?" got "12 hours" (9 in March)."""
     flight = world_clock_note("I'm flying from London to Tokyo next week. What's the time difference?", PARIS_MORNING)
     assert flight is not None and flight.startswith("Tokyo is 9 hours ahead of London. In London it is 7:15 AM")
     between = world_clock_note("What's the time difference between New York and Paris?", PARIS_MORNING)
@@ -59,7 +59,7 @@ def test_the_clock_note_carries_the_time_elsewhere() -> None:
 
 
 def test_and_in_another_place_after_the_time_somewhere_gets_that_places_time() -> None:
-    """ "And in London." after "What time is it in Tokyo?" got Tokyo's time again."""
+    """"And in London." after "What time is it in Tokyo?" got Tokyo's time again."""
     notes = TurnNotes(lambda: PARIS_MORNING)
     note = notes("And in London.", 1, ["What time is it in Tokyo?"])
     assert note is not None and "In London it is 7:15 AM" in note and "Tokyo" not in note

@@ -20,15 +20,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 __all__ = [
-    "Calculation",
-    "arithmetic_note",
-    "calculations",
-    "follow_up",
-    "follow_up_lead",
-    "read_number",
-    "say_number",
-    "split_again",
-    "tokenize",
+    "Calculation", "arithmetic_note", "calculations", "follow_up", "follow_up_lead", "read_number", "say_number",
+    "split_again", "tokenize",
 ]
 
 _UNITS = {
@@ -39,7 +32,8 @@ _UNITS = {
     ))
 }  # fmt: skip
 _TENS = {
-    w: 10 * i for i, w in enumerate(("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"), 2)
+    w: 10 * i
+    for i, w in enumerate(("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"), 2)
 }
 _SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
 # "half of", "a third of", "two fifths of": the denominators people say, and how the note says them.

@@ -44,24 +44,9 @@ BACKCHANNELS = ("Uh-huh.", "Yeah.", "Okay.", "Mm-hmm.", "Right.")
 FILLERS = (("Um.", "What is the capital of France?"), ("Well,", "How many days are there in a week?"),
            ("So,", "What gas do plants take in from the air?"))  # fmt: skip
 FILLER_PAUSE_S = 1.5
-SHORT_REPLIES = (
-    "Yes.",
-    "No.",
-    "Yes, please.",
-    "No, thanks.",
-    "Tell me more.",
-    "Why?",
-    "What else?",
-    "Go on.",
-    "I don't know.",
-    "Maybe.",
-    "Thank you.",
-    "Say that again.",
-    "Another one.",
-    "Not really.",
-    "Sounds good.",
-    "Okay.",
-)  # fmt: skip  (the last two are not in turn_policy.SHORT_REPLIES)
+SHORT_REPLIES = ("Yes.", "No.", "Yes, please.", "No, thanks.", "Tell me more.", "Why?", "What else?", "Go on.",
+                 "I don't know.", "Maybe.", "Thank you.", "Say that again.", "Another one.", "Not really.",
+                 "Sounds good.", "Okay.")  # fmt: skip  (the last two are not in turn_policy.SHORT_REPLIES)
 POLICIES = ("model", "silence")
 
 

@@ -88,15 +88,7 @@ class TurnsConfig(_Section):
 
 
 Ct2ComputeType = Literal[
-    "auto",
-    "default",
-    "int8",
-    "int8_float32",
-    "int8_float16",
-    "int8_bfloat16",
-    "int16",
-    "float16",
-    "bfloat16",
+    "auto", "default", "int8", "int8_float32", "int8_float16", "int8_bfloat16", "int16", "float16", "bfloat16",
     "float32",
 ]
 
@@ -144,9 +136,8 @@ class LlmConfig(_Section):
         "(backend openai: the server's context, the prompt's length estimated)",
     )  # fmt: skip
     speculation: Literal["none", "ngram", "draft", "self"] = Field(
-        "ngram",
-        description="speculative decoding drafter; output is identical, only faster (ngram: replies that"
-        " reuse the user's words, 1.61x on 2 AVX2 cores)",
+        "ngram", description="speculative decoding drafter; output is identical, only faster (ngram: replies that"
+        " reuse the user's words, 1.61x on 2 AVX2 cores)"
     )
     num_draft: int = Field(4, ge=1, le=16, description="most draft tokens per step (adapted per request)")
     draft_model: str | None = Field(None, description="draft model for speculation 'draft' (same tokenizer)")
@@ -154,9 +145,8 @@ class LlmConfig(_Section):
         True, description="on a GPU, replay decode steps as CUDA graphs (~6x faster for the 0.5B); false to bisect"
     )
     vocabulary: Literal["speakable", "full"] = Field(
-        "speakable",
-        description="speakable: the model writes only what the voice can say (no Chinese, no emoji;"
-        " Qwen's lm_head a third smaller); full: every token (a voice that speaks other scripts)",
+        "speakable", description="speakable: the model writes only what the voice can say (no Chinese, no emoji;"
+        " Qwen's lm_head a third smaller); full: every token (a voice that speaks other scripts)"
     )
     url: str | None = Field(None, description="base URL of an OpenAI-compatible server (backend: openai)")
     api_key: str | None = None
@@ -275,12 +265,8 @@ class TtsConfig(_Section):
         if self.backend == "coqui" and not self.model:
             raise ValueError("backend 'coqui' needs tts.model: a Coqui model directory (config.json + checkpoint)")
         if self.backend == "piper":
-            coqui_only = {
-                "model": self.model,
-                "speaker": self.speaker,
-                "language": self.language,
-                "coqui_python": self.coqui_python,
-            }
+            coqui_only = {"model": self.model, "speaker": self.speaker, "language": self.language,
+                          "coqui_python": self.coqui_python}
             if self.device != "cpu":
                 coqui_only["device"] = self.device
             given = [f"tts.{k}" for k, v in coqui_only.items() if v is not None]
@@ -313,8 +299,7 @@ class ServerConfig(_Section):
     )
     ice_servers: list[str] = Field(default_factory=list, description="STUN/TURN URLs; none by default")
     https: Literal["off", "self_signed", "files"] = Field(
-        "off",
-        description="browsers allow the microphone only on https or localhost: self_signed (made once, "
+        "off", description="browsers allow the microphone only on https or localhost: self_signed (made once, "
         "kept in $VOICEBOT_CACHE/tls) or files (tls_cert + tls_key) for a phone or laptop on the LAN",
     )
     tls_cert: Path | None = Field(None, description="https: 'files': PEM certificate (chain)")
@@ -358,9 +343,8 @@ class EchoConfig(_Section):
     """How the bot's own voice, heard back through the microphone, is kept out (transports/echo.py)."""
 
     strategy: Literal["none", "half_duplex", "gate"] = Field(
-        "gate",
-        description="mic (`voicebot mic`): none (headphones), half_duplex (mic muted while playing), "
-        "gate (mic passes during playback only when clearly louder than the expected echo)",
+        "gate", description="mic (`voicebot mic`): none (headphones), half_duplex (mic muted while playing), "
+        "gate (mic passes during playback only when clearly louder than the expected echo)"
     )
     webrtc_strategy: Literal["none", "half_duplex", "gate"] = Field(
         "none", description="browser sessions: none, since the page asks the browser for echo cancellation"

@@ -31,138 +31,78 @@ __all__ = ["FACTS", "JOKES", "STORY_OPENERS", "Entertainment", "entertain"]
 # Classic clean riddle jokes that work aloud: one question, one short answer; each with why it is funny, said to
 # "I don't get it." (asked, the 0.5B only repeated the joke or made up a reason: "... is funny because of 'scarecrow'").
 JOKES = (
-    (
-        "Why don't scientists trust atoms? Because they make up everything.",
-        "Atoms make up everything, and to make things up also means to lie.",
-    ),
-    (
-        "Why did the scarecrow win an award? Because he was outstanding in his field.",
-        "A scarecrow stands out in a field, and someone outstanding in their field is the best at their job.",
-    ),
-    (
-        "What do you call a fake noodle? An impasta.",
-        "Impasta sounds like impostor, which is a fake, and pasta is noodles.",
-    ),
-    (
-        "Why don't skeletons fight each other? They don't have the guts.",
-        "Skeletons have no insides, and having the guts means being brave.",
-    ),
-    ("What do you call cheese that isn't yours? Nacho cheese.", "Nacho cheese sounds like not your cheese."),
-    (
-        "Why did the bicycle fall over? Because it was two tired.",
-        "A bicycle has two tires, and two tired sounds like too tired.",
-    ),
-    (
-        "What do you call a bear with no teeth? A gummy bear.",
-        "A bear with no teeth has only its gums, so it's gummy, like the candy.",
-    ),
-    (
-        "Why was the math book sad? Because it had too many problems.",
-        "A math book is full of problems to solve, and a person with too many problems is sad.",
-    ),
-    (
-        "What do you call a sleeping dinosaur? A dino-snore.",
-        "A sleeping dinosaur snores, and dino-snore sounds like dinosaur.",
-    ),
-    (
-        "Why did the cookie go to the doctor? Because it felt crummy.",
-        "Feeling crummy means feeling unwell, and cookies make crumbs.",
-    ),
-    (
-        "What did the ocean say to the beach? Nothing, it just waved.",
-        "The ocean makes waves, and waving is also a way to say hello.",
-    ),
-    (
-        "Why did the golfer bring two pairs of pants? In case he got a hole in one.",
-        "A hole in one is a perfect shot in golf, and also a hole torn in a pair of pants.",
-    ),
-    (
-        "What did one wall say to the other wall? I'll meet you at the corner.",
-        "Two walls meet at a corner, just as friends meet at a street corner.",
-    ),
-    (
-        "Why are ghosts bad liars? Because you can see right through them.",
-        "You can see through a ghost, and seeing through someone means knowing they are lying.",
-    ),
-    (
-        "What do you call a pig that does karate? A pork chop.",
-        "A karate chop is a hit with the hand, and a pork chop is meat from a pig.",
-    ),
-    (
-        "Why did the computer go to the doctor? Because it had a virus.",
-        "People and computers both get viruses, and a sick person goes to the doctor.",
-    ),
-    (
-        "How do you throw a party in space? You planet.",
-        "You planet sounds like you plan it, and space is full of planets.",
-    ),
-    (
-        "Why did the tomato turn red? Because it saw the salad dressing.",
-        "It saw the salad dressing, as if it saw someone getting dressed, and blushed red.",
-    ),
-    ("What has ears but cannot hear? A cornfield.", "Corn grows in ears, but a field of corn can't hear anything."),
-    ("What do you call an alligator in a vest? An investigator.", "An alligator in a vest is an in-vest-igator."),
-    (
-        "Why don't eggs tell jokes? They'd crack each other up.",
-        "Eggs crack, and to crack someone up means to make them laugh.",
-    ),
-    (
-        "Why did the coffee call the police? It got mugged.",
-        "Coffee is served in a mug, and being mugged means being robbed.",
-    ),
-    ("What kind of shoes do ninjas wear? Sneakers.", "Ninjas sneak around, and sneakers are shoes."),
-    (
-        "Why did the music teacher need a ladder? To reach the high notes.",
-        "High notes are high in pitch, and a ladder reaches high places.",
-    ),
-    (
-        "What do you call a dog that does magic tricks? A labracadabrador.",
-        "It's a Labrador, a kind of dog, mixed with abracadabra, the magic word.",
-    ),
-    (
-        "What did the zero say to the eight? Nice belt.",
-        "An eight looks like a zero with a belt pulled tight around its middle.",
-    ),
-    (
-        "Why was the stadium so cool? It was full of fans.",
-        "Fans are people who cheer for a team, and fans also keep you cool.",
-    ),
-    (
-        "What do you call a boomerang that won't come back? A stick.",
-        "A boomerang is a throwing stick that comes back, so one that doesn't is just a stick.",
-    ),
-    (
-        "Why can't a bicycle stand up by itself? It's two tired.",
-        "A bicycle has two tires, and two tired sounds like too tired.",
-    ),
-    (
-        "What do you call a cow with no legs? Ground beef.",
-        "A cow with no legs lies on the ground, and ground beef is minced meat.",
-    ),
-    (
-        "Why did the student eat his homework? Because the teacher said it was a piece of cake.",
-        "A piece of cake means something easy, but the student took it literally.",
-    ),
-    (
-        "What do you call a fish wearing a bowtie? Sofishticated.",
-        "A bowtie looks sophisticated, and sofishticated has a fish in it.",
-    ),
-    (
-        "Why do birds fly south for the winter? Because it's too far to walk.",
-        "Birds fly south to stay warm, but the joke pretends it's because walking would take too long.",
-    ),
-    (
-        "What do you call a snowman with a six-pack? An abdominal snowman.",
-        "A six-pack is strong stomach muscles, the abdominals, and it sounds like the abominable snowman.",
-    ),
-    (
-        "Why did the banana go to the doctor? Because it wasn't peeling well.",
-        "Bananas have peels, and not peeling well sounds like not feeling well.",
-    ),
-    (
-        "How does the moon cut his hair? Eclipse it.",
-        "Eclipse it sounds like he clips it, and an eclipse is when the moon hides the sun.",
-    ),
+    ("Why don't scientists trust atoms? Because they make up everything.",
+     "Atoms make up everything, and to make things up also means to lie."),
+    ("Why did the scarecrow win an award? Because he was outstanding in his field.",
+     "A scarecrow stands out in a field, and someone outstanding in their field is the best at their job."),
+    ("What do you call a fake noodle? An impasta.",
+     "Impasta sounds like impostor, which is a fake, and pasta is noodles."),
+    ("Why don't skeletons fight each other? They don't have the guts.",
+     "Skeletons have no insides, and having the guts means being brave."),
+    ("What do you call cheese that isn't yours? Nacho cheese.",
+     "Nacho cheese sounds like not your cheese."),
+    ("Why did the bicycle fall over? Because it was two tired.",
+     "A bicycle has two tires, and two tired sounds like too tired."),
+    ("What do you call a bear with no teeth? A gummy bear.",
+     "A bear with no teeth has only its gums, so it's gummy, like the candy."),
+    ("Why was the math book sad? Because it had too many problems.",
+     "A math book is full of problems to solve, and a person with too many problems is sad."),
+    ("What do you call a sleeping dinosaur? A dino-snore.",
+     "A sleeping dinosaur snores, and dino-snore sounds like dinosaur."),
+    ("Why did the cookie go to the doctor? Because it felt crummy.",
+     "Feeling crummy means feeling unwell, and cookies make crumbs."),
+    ("What did the ocean say to the beach? Nothing, it just waved.",
+     "The ocean makes waves, and waving is also a way to say hello."),
+    ("Why did the golfer bring two pairs of pants? In case he got a hole in one.",
+     "A hole in one is a perfect shot in golf, and also a hole torn in a pair of pants."),
+    ("What did one wall say to the other wall? I'll meet you at the corner.",
+     "Two walls meet at a corner, just as friends meet at a street corner."),
+    ("Why are ghosts bad liars? Because you can see right through them.",
+     "You can see through a ghost, and seeing through someone means knowing they are lying."),
+    ("What do you call a pig that does karate? A pork chop.",
+     "A karate chop is a hit with the hand, and a pork chop is meat from a pig."),
+    ("Why did the computer go to the doctor? Because it had a virus.",
+     "People and computers both get viruses, and a sick person goes to the doctor."),
+    ("How do you throw a party in space? You planet.",
+     "You planet sounds like you plan it, and space is full of planets."),
+    ("Why did the tomato turn red? Because it saw the salad dressing.",
+     "It saw the salad dressing, as if it saw someone getting dressed, and blushed red."),
+    ("What has ears but cannot hear? A cornfield.",
+     "Corn grows in ears, but a field of corn can't hear anything."),
+    ("What do you call an alligator in a vest? An investigator.",
+     "An alligator in a vest is an in-vest-igator."),
+    ("Why don't eggs tell jokes? They'd crack each other up.",
+     "Eggs crack, and to crack someone up means to make them laugh."),
+    ("Why did the coffee call the police? It got mugged.",
+     "Coffee is served in a mug, and being mugged means being robbed."),
+    ("What kind of shoes do ninjas wear? Sneakers.",
+     "Ninjas sneak around, and sneakers are shoes."),
+    ("Why did the music teacher need a ladder? To reach the high notes.",
+     "High notes are high in pitch, and a ladder reaches high places."),
+    ("What do you call a dog that does magic tricks? A labracadabrador.",
+     "It's a Labrador, a kind of dog, mixed with abracadabra, the magic word."),
+    ("What did the zero say to the eight? Nice belt.",
+     "An eight looks like a zero with a belt pulled tight around its middle."),
+    ("Why was the stadium so cool? It was full of fans.",
+     "Fans are people who cheer for a team, and fans also keep you cool."),
+    ("What do you call a boomerang that won't come back? A stick.",
+     "A boomerang is a throwing stick that comes back, so one that doesn't is just a stick."),
+    ("Why can't a bicycle stand up by itself? It's two tired.",
+     "A bicycle has two tires, and two tired sounds like too tired."),
+    ("What do you call a cow with no legs? Ground beef.",
+     "A cow with no legs lies on the ground, and ground beef is minced meat."),
+    ("Why did the student eat his homework? Because the teacher said it was a piece of cake.",
+     "A piece of cake means something easy, but the student took it literally."),
+    ("What do you call a fish wearing a bowtie? Sofishticated.",
+     "A bowtie looks sophisticated, and sofishticated has a fish in it."),
+    ("Why do birds fly south for the winter? Because it's too far to walk.",
+     "Birds fly south to stay warm, but the joke pretends it's because walking would take too long."),
+    ("What do you call a snowman with a six-pack? An abdominal snowman.",
+     "A six-pack is strong stomach muscles, the abdominals, and it sounds like the abominable snowman."),
+    ("Why did the banana go to the doctor? Because it wasn't peeling well.",
+     "Bananas have peels, and not peeling well sounds like not feeling well."),
+    ("How does the moon cut his hair? Eclipse it.",
+     "Eclipse it sounds like he clips it, and an eclipse is when the moon hides the sun."),
 )
 _WHY = dict(JOKES)
 
@@ -385,10 +325,8 @@ def _riddle_answer(text: str, session: random.Random, turn: int, earlier: Sequen
 def _guess(text: str, before: str) -> bool:
     """A short turn right after a riddle was asked for that asks for nothing new: a guess, or "I give up"."""
     asks = (_SING, _STORY, _JOKE, _FACT, _RIDDLE, _MORE)
-    return (
-        bool(_RIDDLE.search(before) or _MORE.match(before))
-        and len(text.split()) <= 8
-        and not any(pattern.search(text) for pattern in asks)
+    return bool(_RIDDLE.search(before) or _MORE.match(before)) and len(text.split()) <= 8 and not any(
+        pattern.search(text) for pattern in asks
     )
 
 

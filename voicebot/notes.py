@@ -294,10 +294,8 @@ _CAN_DO = "I can chat, answer questions, do sums and conversions, spell words, a
 _ARE_YOU = (
     (r"(man|woman|boy|girl|male|female) or (a |an )?\w+", "Neither: I'm Voicebot, a computer program."),
     (r"alive|living", "No, I'm not alive. I'm Voicebot, a computer program."),
-    (
-        r"human|person|real person|man|woman|boy|girl|male|female",
-        "No, I'm not a person. I'm Voicebot, a computer program.",
-    ),
+    (r"human|person|real person|man|woman|boy|girl|male|female",
+     "No, I'm not a person. I'm Voicebot, a computer program."),
     (r"connected|online|on the internet", "No, I'm offline: I have no internet connection."),
     (r"chat ?gpt|siri|alexa|google", "No, I'm Voicebot, an open-source voice assistant."),
     (r"robot|ai|bot|machine|computer", "Yes, I'm Voicebot, a computer program."),
@@ -525,19 +523,12 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     perimeter; else None. A shape's sizes are no sum of their own ("a 7 x 3 rectangle" is not "7 times 3 is 21")."""
     if shape := shape_note(text):
         return shape
-    calculation = (
-        arithmetic_note(text) or split_again(text, earlier) or (c.note() if (c := follow_up(text, earlier)) else None)
+    calculation = arithmetic_note(text) or split_again(text, earlier) or (
+        c.note() if (c := follow_up(text, earlier)) else None
     )
     conversion = conversion_note(text, earlier)
-    notes = (
-        calculation,
-        conversion,
-        travel_note(text),
-        scaled_note(text),
-        arrival_note(text, earlier),
-        spelling_note(text, earlier),
-        word_form_note(text),
-    )
+    notes = (calculation, conversion, travel_note(text), scaled_note(text), arrival_note(text, earlier),
+             spelling_note(text, earlier), word_form_note(text))
     return " ".join(note for note in notes if note) or None
 
 
@@ -549,7 +540,7 @@ _ASKS_BIRTHDAY = re.compile(r"\bmy (next )?birthday\b(?! (on|is))", re.IGNORECAS
 
 
 def _with_birthday(text: str, earlier: Sequence[str]) -> str:
-    """ "How many days until my birthday?" with the day the user told earlier ("... on March 3"), for the dates."""
+    """"How many days until my birthday?" with the day the user told earlier ("... on March 3"), for the dates."""
     if not _ASKS_BIRTHDAY.search(text):
         return text
     told = [day for words in earlier if (m := _BIRTHDAY_TOLD.search(words)) and (day := said_date(m["rest"]))]

@@ -42,13 +42,8 @@ def coqui_options(cfg: Config) -> CoquiOptions:
     t = cfg.tts
     assert t.model is not None  # TtsConfig requires it for backend coqui
     return CoquiOptions(
-        model=t.model,
-        python=t.coqui_python,
-        speaker=t.speaker,
-        language=t.language,
-        device=t.device,
-        threads=t.threads,
-        length_scale=t.length_scale,
+        model=t.model, python=t.coqui_python, speaker=t.speaker, language=t.language, device=t.device,
+        threads=t.threads, length_scale=t.length_scale,
     )
 
 

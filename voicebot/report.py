@@ -74,7 +74,9 @@ def percentiles(values: list[float]) -> dict[str, float]:
 def summarize(turns: list[TurnRecord]) -> dict[str, dict[str, float]]:
     """p50/p95 of every stage latency over the turns that have it, and of the stalls in the replies heard
     (`reply_stall`: ms of silence a reply's late phrases put into it; `stalled` of `n` turns had any)."""
-    summary = {name: percentiles([t.latency_ms[name] for t in turns if name in t.latency_ms]) for name, _, _ in STAGES}
+    summary = {
+        name: percentiles([t.latency_ms[name] for t in turns if name in t.latency_ms]) for name, _, _ in STAGES
+    }
     heard = [t for t in turns if t.first_audible_reply_s is not None]
     summary["reply_stall"] = percentiles([t.stall_ms for t in heard])
     if heard:

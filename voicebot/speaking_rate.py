@@ -29,7 +29,9 @@ _FASTER = re.compile(
     r"|^\W*((a )?(bit|little) )?(faster|quicker)\W*(please)?\W*$",
     re.IGNORECASE,
 )
-_NORMAL = re.compile(r"\b(normal|usual|regular|original|default) (speed|pace|rate)\b|\bspeak normally\b", re.IGNORECASE)
+_NORMAL = re.compile(
+    r"\b(normal|usual|regular|original|default) (speed|pace|rate)\b|\bspeak normally\b", re.IGNORECASE
+)
 
 
 def rate_request(text: str) -> str | None:

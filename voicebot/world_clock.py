@@ -88,7 +88,7 @@ _AGAIN = re.compile(r"^\W*(?:and|what about|how about)\s+(?:(?:in|at|for)\s+)?(?
 
 
 def time_elsewhere_again(text: str, before: str) -> str | None:
-    """ "What time is it in London?" for "And in London." right after a question about the time in a place ("What
+    """"What time is it in London?" for "And in London." right after a question about the time in a place ("What
     time is it in Tokyo?"; the model said Tokyo's time again); None for other words."""
     again = _AGAIN.match(text)
     if again is None or not _named(before, ("in", "at")):

@@ -32,7 +32,9 @@ class _Ready:
 class TtsStage(Stage):
     name = "tts"
 
-    def __init__(self, tts: Tts, chunking: dict[str, int] | None = None, priority: CpuPriority | None = None) -> None:
+    def __init__(
+        self, tts: Tts, chunking: dict[str, int] | None = None, priority: CpuPriority | None = None
+    ) -> None:
         """priority: held while a reply's first phrase is synthesized, so LLM decoding yields the CPU and
         the phrase runs on the backend's first-phrase threads."""
         super().__init__()
