@@ -63,10 +63,11 @@ plutonium: Pu: 94
 
 
 def _rows() -> list[tuple[list[str], str, int, str]]:
+    """The table as (names, symbol, atomic number, where the symbol comes from or "")."""
     rows = []
     for line in _TABLE.strip().splitlines():
-        names, symbol, number, *latin = line.split(": ")
-        rows.append((names.split("|"), symbol, int(number), latin[0] if latin else ""))
+        names, symbol, number, *origin = line.split(": ")
+        rows.append((names.split("|"), symbol, int(number), origin[0] if origin else ""))
     return rows
 
 

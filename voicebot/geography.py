@@ -1,5 +1,5 @@
-"""Where a country, a city or a sight is, and the highest mountain and the longest river of a continent or a
-country, for the almanac's facts (voicebot/almanac.py).
+"""Where a country, a city or a sight is, the highest mountain, the longest river and the desert of a continent or
+a country, and the ocean between two continents, for the almanac's facts (voicebot/almanac.py).
 
 The 0.5B puts Everest in Africa ("The tallest mountain in Africa is Mount Everest, which is 8,848 meters
 tall."), calls the Thames the longest river in the UK, and guesses at continents. The almanac's world-wide rows
@@ -299,6 +299,7 @@ def _place(table: dict[str, str], group: str) -> str:
 
 
 def _named(m: re.Match[str], *groups: str) -> str:
+    """The name the first of these groups that took part matched (said with "the" or without)."""
     return next(m[g] or m[g + "_the"] for g in groups if m[g] or m[g + "_the"])
 
 
@@ -323,8 +324,6 @@ _IN_COUNTRY = re.compile(
     rf"\b{_place(_PLACES, 'c')} (?:is|are) in (?:which|what) country$|"
     rf"{_ASKS_WHERE} {_place(_PLACES, 'd')}(?: located)?$"
 )
-# No table ranks the second or the next: "What's the second highest mountain in Africa?" gets none.
-_RANKED = re.compile(r"\b(?:second|third|fourth|fifth|next|2nd|3rd|4th|5th)\b")
 _MOUNTAIN_ASKED = re.compile(
     rf"\b(?:tallest|highest|biggest) (?:mountain|peak|point)s? (?:in|of|on) (?:the )?(?P<a>{_names(_HIGHEST)}){_END}|"
     rf"\b(?P<b>{_names(_HIGHEST)}) s (?:tallest|highest|biggest) (?:mountain|peak|point)$|"
@@ -373,8 +372,8 @@ def _ocean(a: str, b: str) -> str | None:
 
 def place_facts(text: str) -> list[str]:
     """The facts a question asks about a place: "Which continent is Kenya in?" -> "Kenya is in Africa.", "Tallest
-    mountain in Africa?", "What's the longest river in the UK?", "How tall is Mount Fuji?"; none for what the
-    tables do not rank ("the second highest ...")."""
+    mountain in Africa?", "What's the longest river in the UK?", "How tall is Mount Fuji?". The almanac asks first
+    whether a rank past the first is meant ("the second highest ...")."""
     words = _fold(text)
     found: list[str] = []
     for asked, table, groups in (
@@ -382,10 +381,9 @@ def place_facts(text: str) -> list[str]:
     ):  # fmt: skip
         if m := asked.search(words):
             found.append(table[_named(m, *groups)])
-    if not _RANKED.search(words):
-        for asked, table in ((_MOUNTAIN_ASKED, _HIGHEST), (_RIVER_ASKED, _LONGEST)):
-            if m := asked.search(words):
-                found.append(table[m["a"] or m["b"] or m["c"]])
+    for asked, table in ((_MOUNTAIN_ASKED, _HIGHEST), (_RIVER_ASKED, _LONGEST)):
+        if m := asked.search(words):
+            found.append(table[m["a"] or m["b"] or m["c"]])
     if m := _DESERT_ASKED.search(words):
         found.append(_DESERTS[m["place"]])
     if (m := _BETWEEN.search(words)) and (ocean := _ocean(m[1], m[2])):

@@ -25,7 +25,7 @@ _SHAPE = re.compile(
 # Sizes the rules below do not work from: a diagonal, a fence's length, a rug for a room, seats at a table.
 _OTHER = re.compile(r"\b(diagonals?|fenc\w*|rugs?|carpets?|tiles?|people|persons|seats?|guests|paint)\b")
 _UNITS = {
-    "inch": "inches", "inches": "inches", "in": "inches", "foot": "feet", "feet": "feet", "ft": "feet",
+    "inch": "inches", "inches": "inches", "foot": "feet", "feet": "feet", "ft": "feet",
     "meter": "meters", "meters": "meters", "metre": "meters", "metres": "meters", "m": "meters",
     "centimeter": "centimeters", "centimeters": "centimeters", "cm": "centimeters", "millimeter": "millimeters",
     "millimeters": "millimeters", "mm": "millimeters", "yard": "yards", "yards": "yards", "mile": "miles",
