@@ -255,6 +255,9 @@ SOCCER = "How many players are on a soccer team?"
         (["What is the largest planet?"], "Sorry, I meant the smallest.", "Mercury"),
         (["Is the sun a star?"], "Wow, how far away is it?", "150 million"),  # a pronoun: "98 million miles"
         (["What about the one with spots? Cheetahs?"], "How fast can they run?", "110"),  # no speed given
+        (["What is the highest mountain in Africa?"], "How tall is it?", "5,895 meters"),  # Everest's height
+        (["Which continent is Kenya in?"], "And Peru?", "South America"),
+        (["What's the chemical symbol for gold?"], "And silver?", "Ag"),
     ],
 )
 def test_a_follow_up_naming_another_thing_gets_its_fact(earlier: list[str], text: str, said: str) -> None:

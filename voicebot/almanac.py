@@ -670,11 +670,21 @@ def _names_a_thing(word: str) -> bool:
     return len(word) > 2 and word not in _COMMON and any(form in _NAMED for form in forms)
 
 
+# What a "What is ...?" question asked about: "What's the highest mountain in Africa?" -> "the highest mountain in
+# africa".
+_ASKED_ABOUT = re.compile(r"^\W*(?:what|which|who)(?:'s| is| was| are| were)\s+(?P<thing>the [\w' -]+?)\W*$")
+
+
 def _resolved(words: str, before: str) -> str | None:
-    """`words` with its pronoun swapped for a thing the user's last words name (one to three of them, with their
-    article), where that swap, and only it, gives a single fact; else None."""
+    """`words` with its pronoun swapped for a thing the user's last words name: all that their question asked
+    about ("the highest mountain in africa"), or else one to three of them, with their article, where that swap,
+    and only it, gives a single fact; else None."""
     if len(pronouns := list(_PRONOUN.finditer(words))) != 1:
         return None
+    if asked := _ASKED_ABOUT.match(before.lower()):  # "How tall is it?" after "What's the highest mountain in
+        swapped = words[: pronouns[0].start()] + asked["thing"] + words[pronouns[0].end() :]  # Africa?": not Everest
+        if len(_facts(swapped)) == 1:
+            return swapped
     said = re.findall(r"[\w'-]+", before.lower())[-_NAMED_WORDS:]
     swaps: dict[str, str] = {}
     # Words no pattern names cannot make a fact, unless the question has one whatever it is about: skip them.
