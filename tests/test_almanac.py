@@ -154,6 +154,17 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "Settle an argument, what year was Sputnik launched?": "1957",
     "How many players does a rugby union team have on the field?": "15",  # 16
     "In tennis, what's it called when the score is 40-40?": "deuce",  # a tie
+    # round 21 (written after all of the above; the 0.5B's answers)
+    "My daughter is asking what year Columbus first sailed to the Americas.": "1492",  # 1509 ("did" was needed)
+    "I'm planning a trip, which river runs through Budapest.": "Danube",  # "which" with a noun after a comma asks
+    "Quick question. What grain is sake made from?": "rice",  # wheat
+    "What nut is marzipan made from?": "almonds",  # wheat
+    "What's hummus mostly made of?": "chickpeas",
+    "Which country does feta cheese come from?": "Greece",
+    "Which spice comes from the crocus flower?": "Saffron",  # cinnamon
+    "Do you know which planet has the Great Red Spot?": "Jupiter",  # Mars
+    "What was the name of the ship that carried the Pilgrims to America in 1620?": "Mayflower",  # "HMS Vespers"
+    "What's a perfect score in 10 pin bowling?": "300",  # 100
 }
 
 
@@ -223,6 +234,9 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "How many stars are in the sky?", "How many amendments does the Texas state constitution have?",
         "I want to see the Berlin Wall.", "Who was the first woman in the Atlantic Ocean?",
         "Who was the first Holy Roman Emperor?", "How many players in a rugby sevens team?",
+        "Who was Britain's Prime Minister when World War II ended in Europe?",  # a who, not a when
+        "What cheese is feta?", "I made sake from rice.", "What wine goes with fish?",
+        "We went to Rome, which river runs through it is the Tiber.",
     ],
 )  # fmt: skip
 def test_other_questions_are_left_to_the_model(text: str) -> None:

@@ -152,6 +152,12 @@ def test_when_something_that_starts_at_a_clock_time_ends() -> None:
     assert arrival_note("And if there's traffic and it takes an hour.", [trip]) == "7:45 plus 1 hour is 8:45."
     again = [trip, "What if it takes an hour?"]
     assert arrival_note("What about 90 minutes?", again) == "7:45 plus 90 minutes is 9:15."
+    # round 21: a time before one, and as Whisper writes a time without its colon
+    assert arrival_note("What time is it 45 minutes before 2:10?") == "2:10 minus 45 minutes is 1:25."  # was 2:55
+    assert arrival_note("What time is it 45 minutes before 210?") == "2:10 minus 45 minutes is 1:25."
+    assert arrival_note("What's three hours after 1030?") == "10:30 plus 3 hours is 1:30."  # the model: 1033
+    assert arrival_note("What time was it 2 hours before 1 PM?") == "1 PM minus 2 hours is 11:00 AM."
+    assert arrival_note("What happened 3 hours after 1999?") is None  # a year, not a time
     for other in ("And if I leave at 8:10?", "And 20?", "It takes an hour.", "What if it rains?"):
         assert arrival_note(other, [trip]) is None, other
     assert arrival_note("And if it takes an hour?", ["How far is Paris?"]) is None

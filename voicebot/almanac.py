@@ -27,7 +27,8 @@ __all__ = ["ASKING", "almanac_fact"]
 # tomato a fruit?"), or after a lead-in that Whisper closed with "." ("Settle this for me, how many bones ...",
 # "Okay, trivia time, who painted ..."): "I want to climb the tallest mountain in the world." is no question, and
 # gets no fact; nor is "Paris, which is the capital of France, is lovely." (a "which" or "who" after a comma). A
-# superlative said alone asks too: "Fastest land animal." (Whisper closed it with ".").
+# superlative said alone asks too: "Fastest land animal." (Whisper closed it with "."); and so does "which" with a noun
+# after a comma: "I'm planning a trip, which river runs through Budapest." (not "Paris, which is ...").
 _LEAD_IN = r"(?:for me|for us|question|trivia time|quiz time)"  # "Settle this for me, ...", "Quick question: ..."
 ASKING = re.compile(
     r"\?|^\W*(what|what's|which|who|who's|whom|how|where|when|why|name|tell|is|are|do|does|can|could|give|list|say)\b"
@@ -37,7 +38,8 @@ ASKING = re.compile(
     r"|\b(forget|forgot)\W+(is|are|was|were|do|does|did)\b"
     r"|^\W*(the )?(\w+est|biggest|largest|smallest|longest|tallest)\b(?!.*\b(i|we|my|our)\b)"
     r"|(?:[,:;]\s*|\b{lead}\W+)(?:how (?:many|much|long|far|old|tall|big)|what|what's)\b"
-    r"|(?:[:;]\s*|\b{lead}\W+)(?:which|who|where|when)\b".replace("{lead}", _LEAD_IN),
+    r"|(?:[:;]\s*|\b{lead}\W+)(?:which|who|where|when)\b"
+    r"|,\s*(?:which|what) \w+ (?:is|are|was|were|runs?|flows?|does|do|did|has|have)\b".replace("{lead}", _LEAD_IN),
     re.IGNORECASE,
 )
 
@@ -156,6 +158,34 @@ def _anniversary_row(years: int, name: str, ordinal: str) -> tuple[str, str]:
     wedding = rf"\b(wedding|marriage|married|gift|traditional|called|{name})\b"
     excluded = r"\b(work|job|company|death|business|dating|anniversary of|where|eat|restaurant)\b"
     return rf"^(?=.*\banniversar(y|ies)\b)(?=.*{asks})(?=.*{wedding})(?!.*{excluded})", fact
+
+
+# What a food or drink is made from, where one answer is the classic one (the 0.5B: sake "from wheat", marzipan
+# "from wheat", tofu "from milk").
+_MADE_FROM = {
+    "sake": "Sake is made from rice.", "tofu": "Tofu is made from soybeans.", "tempeh": "Tempeh is made from soybeans.",
+    "soy sauce": "Soy sauce is made from fermented soybeans and wheat.", "hummus": "Hummus is made from chickpeas.",
+    "falafel": "Falafel is made from chickpeas or fava beans.", "marzipan": "Marzipan is made from almonds and sugar.",
+    "nutella": "Nutella is made from hazelnuts, sugar and cocoa.", "pesto": "Pesto is made from basil, pine nuts, "
+    "garlic, Parmesan and olive oil.", "kimchi": "Kimchi is usually made from napa cabbage.",
+    "sauerkraut": "Sauerkraut is made from cabbage.", "borscht": "Borscht gets its red color from beets.",
+    "tequila": "Tequila is made from the blue agave plant.", "mezcal": "Mezcal is made from agave.",
+    "rum": "Rum is made from sugarcane or molasses.", "cider": "Cider is made from apples.",
+    "wine": "Wine is made from grapes.", "mead": "Mead is made from honey.",
+    "chocolate": "Chocolate is made from the beans of the cacao tree.", "polenta": "Polenta is made from cornmeal.",
+    "couscous": "Couscous is made from semolina, from durum wheat.", "popcorn": "Popcorn is made from corn.",
+    "maple syrup": "Maple syrup is made from the sap of maple trees.", "feta": "Feta is made from sheep's milk, "
+    "sometimes mixed with goat's milk, in Greece.", "paneer": "Paneer is made from milk curdled with lemon or vinegar.",
+    "ghee": "Ghee is clarified butter.", "tapioca": "Tapioca comes from the cassava root.",
+    "saffron": "Saffron comes from the crocus flower.", "cinnamon": "Cinnamon comes from the bark of cinnamon trees.",
+}  # fmt: skip
+
+
+def _made_from_row(food: str, fact: str) -> tuple[str, str]:
+    """"What is sake made from?", "What grain is sake made from?", "What's hummus mostly made of?"."""
+    food = rf"({food})( cheese)?( usually| mostly| traditionally| mainly)?"  # "feta cheese"
+    asks = rf"\b(what|which) (\w+ )?(is|are|does) {food} (made|brewed|distilled|produced|come|comes|from)\b"
+    return rf"{asks}|\bwhat('s| is) {food} (made|brewed) (from|of|out of|with)\b", fact
 
 
 def _language_row(country: str, language: str) -> tuple[str, str]:
@@ -414,7 +444,7 @@ _FACTS = (
      "Seven months have 31 days: January, March, May, July, August, October and December."),
     (_all("how many wheels", "tricycles?"), "A tricycle has three wheels."),
     (_all("how many wheels", "bicycles?|bikes?") + r"(?!.*\b(motor|tri|uni)\w*)", "A bicycle has two wheels."),
-    (_all("world war (two|2|ii)|second world war|ww ?(2|ii)", "end|ended|over|finish(ed)?"),
+    (_all("world war (two|2|ii)|second world war|ww ?(2|ii)", "end|ended|over|finish(ed)?") + r"(?!.*\bwho\b)",
      "World War Two ended in 1945: in Europe on May 8, and with Japan's surrender on September 2."),
     (_all("invent(ed|ors?|ion)?|who (made|built|flew) the first", "(air|aero)?planes?") + r"(?!.*\bpaper\b)",
      "The Wright brothers, Orville and Wilbur, flew the first powered airplane, in 1903."),
@@ -444,7 +474,7 @@ _FACTS = (
      "No one person discovered electricity; Benjamin Franklin showed in 1752 that lightning is electricity."),
     (_who_made("(the )?(first )?computers?"),
      "Charles Babbage designed the first mechanical computer in the 1830s; electronic ones came in the 1940s."),
-    (_who_made("america|the americas") + r"|\b(what|which) year did (christopher )?columbus\b|"
+    (_who_made("america|the americas") + r"|\b(what|which) year (did )?(christopher )?columbus\b|"
      r"\bwhen did (christopher )?columbus (first )?(sail|reach|land|discover|arrive)\b",
      "Christopher Columbus reached the Americas in 1492; people had lived there for thousands of years, and "
      "Leif Erikson came around the year 1000."),
@@ -503,10 +533,10 @@ _FACTS = (
      "The Titanic sank on April 15, 1912, after hitting an iceberg on its first voyage."),
     (_all(r"world war (one|1|i)|first world war|ww ?(1|i)|great war",
           r"when|what year|which year|start|begin|began|end|ended|over|how long did")
-     + r"(?!.*\b(enter\w*|join\w*|us|u\.s\.|america\w*|united states|veterans?|canada|australia)\b)",
+     + r"(?!.*\b(who|enter\w*|join\w*|us|u\.s\.|america\w*|united states|veterans?|canada|australia)\b)",
      "World War One began in 1914 and ended in 1918."),
     (_all(r"world war (two|2|ii)|second world war|ww ?(2|ii)", r"start|started|begin|began|break out|broke out")
-     + r"(?!.*\b(end|ended|over|finish\w*|enter\w*|join\w*|us|u\.s\.|america\w*|united states|japan\w*)\b)",
+     + r"(?!.*\b(who|end|ended|over|finish\w*|enter\w*|join\w*|us|u\.s\.|america\w*|united states|japan\w*)\b)",
      "World War Two began in 1939, when Germany invaded Poland on September 1."),
     (_all(r"(american|us|u\.s\.|the) civil war", r"when|what year|which year|start|begin|began|end|ended|over|last")
      + r"(?!.*\b(movie|film|come out|came out|captain|game|show|series|book)\b)",
@@ -564,6 +594,13 @@ _FACTS = (
      + r"(?!.*\b(field goals?|conversions?|extra points?|safety|two[ -]point)\b)",
      "A touchdown is worth six points, and the kick after it usually one more."),
     *(_anniversary_row(years, *names) for years, names in _ANNIVERSARIES.items()),
+    *(_made_from_row(food, fact) for food, fact in _MADE_FROM.items()),
+    (r"\b(which|what) spice\b.*\bcrocus\b", "Saffron comes from the crocus flower."),
+    (r"\b(which|what) planet\b.*\bgreat red spot\b|\bgreat red spot\b.*\b(which|what) planet\b",
+     "Jupiter has the Great Red Spot, a storm bigger than the Earth."),
+    (_all("ship", "pilgrims|mayflower|1620") + r"(?!.*\b(how many|how long|how big|where)\b)",
+     "The Pilgrims sailed to America on the Mayflower, in 1620."),
+    (_all("perfect (score|game)", "bowling"), "A perfect game in ten-pin bowling scores 300."),
     (r"\bhow often\b.*\bolympics\b|\bolympics\b.*\bhow often\b|\bhow many years between\b.*\bolympics\b",
      "The Summer and Winter Olympic Games are each held every four years, two years apart."),
 )  # fmt: skip

@@ -248,7 +248,14 @@ def scaled_note(text: str) -> str | None:
 
 
 _CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(?:([ap])\.?\s?m\b\.?)?", re.IGNORECASE)
-_WHEN = re.compile(r"\b(when|what time)\b", re.IGNORECASE)
+# Asks when: "When do I land?", "What time ...?", and "What's 3 hours after 10:30?".
+_WHEN = re.compile(r"\b(when|what time)\b|^\W*(what's|what is|whats)\b.*\b(after|before)\b", re.IGNORECASE)
+# Whisper writes a clock time without its colon: "three hours after 1030", "45 minutes before 210".
+_COLONLESS = re.compile(
+    r"\b(after|before|at|from|until|till)\s+([01]?\d|2[0-3])([0-5]\d)\b(?!\s*(?:years?|days?|minutes?|hours?|people))",
+    re.IGNORECASE,
+)
+_BEFORE = re.compile(r"\b(before|earlier than|prior to)\s*$", re.IGNORECASE)  # "45 minutes before [2:10]"
 # "quarter past 3", "half past seven", "10 to 8" (Whisper also writes "half pass"): as H:MM.
 _SPOKEN_CLOCK = re.compile(
     r"\b(quarter|half|\d{1,2}|five|ten|twenty|twenty[- ]five)\s+(past|pass|after|to|till|before)\s+"
@@ -275,14 +282,15 @@ _WHAT_IF = re.compile(r"^\W*(and|but|so|what|how about|if|say|suppose)\b", re.IG
 def arrival_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     """'3:15 plus 2 hours and 50 minutes is 6:05.' for when something ends that starts at a clock time and lasts
     a while ("A train leaves at 3:15 and the trip takes 2 hours and 50 minutes. When does it arrive?" got
-    "5:65"); else None. A time with AM or PM keeps it, past noon or midnight too. A follow-up that names only
-    another duration starts where the user's words before did (`earlier`: theirs so far, the last last; the
-    model said 8:25 again to "And if it takes an hour?")."""
+    "5:65"), or a time that long before one ("45 minutes before 2:10" had got 2:55); else None. A time with AM or
+    PM keeps it, past noon or midnight too. A follow-up that names only another duration starts where the user's
+    words before did (`earlier`: theirs so far, the last last; the model said 8:25 again to "And if it takes an
+    hour?")."""
     if _WHEN.search(text):
-        return _arrival(_SPOKEN_CLOCK.sub(_on_the_dial, text))
+        return _arrival(_SPOKEN_CLOCK.sub(_on_the_dial, _COLONLESS.sub(r"\1 \2:\3", text)))
     if not earlier or not _WHAT_IF.match(text) or not (before := arrival_note(earlier[-1], earlier[:-1])):
         return None
-    return _arrival(f"{before.split(' plus ')[0]} {text}")
+    return _arrival(f"{re.split(' (?:plus|minus) ', before)[0]} {text}")
 
 
 def _arrival(text: str) -> str | None:
@@ -302,13 +310,14 @@ def _arrival(text: str) -> str | None:
         return None
     day = 24 * 60 if half or hour > 12 or hour == 0 else 12 * 60  # a bare "3:15" may be AM or PM: on a 12 h dial
     begun = (hour % 12 + (12 if half == "p" else 0)) * 60 + minute if half else hour * 60 + minute
-    end = (begun + int(minutes)) % day
+    earlier = bool(_BEFORE.search(text[: start.start()]))  # "What time is it 45 minutes before 2:10?"
+    end = (begun + (-1 if earlier else 1) * int(minutes)) % day
     said = " and ".join(_said(value, unit) for (value, unit), _, _ in lasts)
     if half:
         clock = f"{(end // 60) % 12 or 12}:{end % 60:02d} {'PM' if end >= 12 * 60 else 'AM'}"
     else:
         clock = f"{(end // 60) or (12 if day == 12 * 60 else 0)}:{end % 60:02d}"
-    return f"{start.group().strip()} plus {said} is {clock}."
+    return f"{start.group().strip()} {'minus' if earlier else 'plus'} {said} is {clock}."
 
 
 def _said(value: Fraction, unit: _Unit) -> str:
