@@ -158,8 +158,8 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "My daughter is asking what year Columbus first sailed to the Americas.": "1492",  # 1509 ("did" was needed)
     "I'm planning a trip, which river runs through Budapest.": "Danube",  # "which" with a noun after a comma asks
     "Quick question. What grain is sake made from?": "rice",  # wheat
-    "What nut is marzipan made from?": "almonds",  # wheat
-    "What's hummus mostly made of?": "chickpeas",
+    "What nut is marzipan made from?": "almond",  # wheat
+    "What's hummus mostly made of?": "chickpea",
     "Which country does feta cheese come from?": "Greece",
     "Which spice comes from the crocus flower?": "Saffron",  # cinnamon
     "Do you know which planet has the Great Red Spot?": "Jupiter",  # Mars

@@ -163,9 +163,9 @@ def _anniversary_row(years: int, name: str, ordinal: str) -> tuple[str, str]:
 # What a food or drink is made from, where one answer is the classic one (the 0.5B: sake "from wheat", marzipan
 # "from wheat", tofu "from milk").
 _MADE_FROM = {
-    "sake": "Sake is made from rice.", "tofu": "Tofu is made from soybeans.", "tempeh": "Tempeh is made from soybeans.",
-    "soy sauce": "Soy sauce is made from fermented soybeans and wheat.", "hummus": "Hummus is made from chickpeas.",
-    "falafel": "Falafel is made from chickpeas or fava beans.", "marzipan": "Marzipan is made from almonds and sugar.",
+    "sake": "Sake is made from rice.", "tofu": "Tofu is made from soy milk, pressed into blocks.", "tempeh": "Tempeh is made from soybeans.",
+    "soy sauce": "Soy sauce is made from fermented soybeans and wheat.", "hummus": "Hummus is a chickpea dip, made with tahini, lemon and garlic.",
+    "falafel": "Falafel is made from chickpeas or fava beans.", "marzipan": "Marzipan is an almond paste, sweetened with sugar.",
     "nutella": "Nutella is made from hazelnuts, sugar and cocoa.", "pesto": "Pesto is made from basil, pine nuts, "
     "garlic, Parmesan and olive oil.", "kimchi": "Kimchi is usually made from napa cabbage.",
     "sauerkraut": "Sauerkraut is made from cabbage.", "borscht": "Borscht gets its red color from beets.",
