@@ -163,26 +163,40 @@ def _anniversary_row(years: int, name: str, ordinal: str) -> tuple[str, str]:
 # What a food or drink is made from, where one answer is the classic one (the 0.5B: sake "from wheat", marzipan
 # "from wheat", tofu "from milk").
 _MADE_FROM = {
-    "sake": "Sake is made from rice.", "tofu": "Tofu is made from soy milk, pressed into blocks.", "tempeh": "Tempeh is made from soybeans.",
-    "soy sauce": "Soy sauce is made from fermented soybeans and wheat.", "hummus": "Hummus is a chickpea dip, made with tahini, lemon and garlic.",
-    "falafel": "Falafel is made from chickpeas or fava beans.", "marzipan": "Marzipan is an almond paste, sweetened with sugar.",
-    "nutella": "Nutella is made from hazelnuts, sugar and cocoa.", "pesto": "Pesto is made from basil, pine nuts, "
-    "garlic, Parmesan and olive oil.", "kimchi": "Kimchi is usually made from napa cabbage.",
-    "sauerkraut": "Sauerkraut is made from cabbage.", "borscht": "Borscht gets its red color from beets.",
-    "tequila": "Tequila is made from the blue agave plant.", "mezcal": "Mezcal is made from agave.",
-    "rum": "Rum is made from sugarcane or molasses.", "cider": "Cider is made from apples.",
-    "wine": "Wine is made from grapes.", "mead": "Mead is made from honey.",
-    "chocolate": "Chocolate is made from the beans of the cacao tree.", "polenta": "Polenta is made from cornmeal.",
-    "couscous": "Couscous is made from semolina, from durum wheat.", "popcorn": "Popcorn is made from corn.",
-    "maple syrup": "Maple syrup is made from the sap of maple trees.", "feta": "Feta is made from sheep's milk, "
-    "sometimes mixed with goat's milk, in Greece.", "paneer": "Paneer is made from milk curdled with lemon or vinegar.",
-    "ghee": "Ghee is clarified butter.", "tapioca": "Tapioca comes from the cassava root.",
-    "saffron": "Saffron comes from the crocus flower.", "cinnamon": "Cinnamon comes from the bark of cinnamon trees.",
-}  # fmt: skip
+    "sake": "Sake is made from rice.",
+    "tofu": "Tofu is made from soy milk, pressed into blocks.",
+    "tempeh": "Tempeh is made from soybeans.",
+    "soy sauce": "Soy sauce is made from fermented soybeans and wheat.",
+    "hummus": "Hummus is a chickpea dip, made with tahini, lemon and garlic.",
+    "falafel": "Falafel is made from chickpeas or fava beans.",
+    "marzipan": "Marzipan is an almond paste, sweetened with sugar.",
+    "nutella": "Nutella is made from hazelnuts, sugar and cocoa.",
+    "pesto": "Pesto is made from basil, pine nuts, garlic, Parmesan and olive oil.",
+    "kimchi": "Kimchi is usually made from napa cabbage.",
+    "sauerkraut": "Sauerkraut is made from cabbage.",
+    "borscht": "Borscht gets its red color from beets.",
+    "tequila": "Tequila is made from the blue agave plant.",
+    "mezcal": "Mezcal is made from agave.",
+    "rum": "Rum is made from sugarcane or molasses.",
+    "cider": "Cider is made from apples.",
+    "wine": "Wine is made from grapes.",
+    "mead": "Mead is made from honey.",
+    "chocolate": "Chocolate is made from the beans of the cacao tree.",
+    "polenta": "Polenta is made from cornmeal.",
+    "couscous": "Couscous is made from semolina, from durum wheat.",
+    "popcorn": "Popcorn is made from corn.",
+    "maple syrup": "Maple syrup is made from the sap of maple trees.",
+    "feta": "Feta is made from sheep's milk, sometimes mixed with goat's milk, in Greece.",
+    "paneer": "Paneer is made from milk curdled with lemon or vinegar.",
+    "ghee": "Ghee is clarified butter.",
+    "tapioca": "Tapioca comes from the cassava root.",
+    "saffron": "Saffron comes from the crocus flower.",
+    "cinnamon": "Cinnamon comes from the bark of cinnamon trees.",
+}
 
 
 def _made_from_row(food: str, fact: str) -> tuple[str, str]:
-    """"What is sake made from?", "What grain is sake made from?", "What's hummus mostly made of?"."""
+    """The row for a food: "What is sake made from?", "What grain is sake made from?", "What's hummus made of?"."""
     food = rf"({food})( cheese)?( usually| mostly| traditionally| mainly)?"  # "feta cheese"
     asks = rf"\b(what|which) (\w+ )?(is|are|does) {food} (made|brewed|distilled|produced|come|comes|from)\b"
     return rf"{asks}|\bwhat('s| is) {food} (made|brewed) (from|of|out of|with)\b", fact
