@@ -488,7 +488,9 @@ _FACTS = (
      "No one person discovered electricity; Benjamin Franklin showed in 1752 that lightning is electricity."),
     (_who_made("(the )?(first )?computers?"),
      "Charles Babbage designed the first mechanical computer in the 1830s; electronic ones came in the 1940s."),
-    (_who_made("america|the americas") + r"|\b(what|which) year (did )?(christopher )?columbus\b|"
+    (_who_made("america|the americas")
+     + r"|\b(what|which) year (did )?(christopher )?columbus (first )?"
+     r"(sail|reach|land|discover|arriv|cross|get|got|come|came)\w*|"
      r"\bwhen did (christopher )?columbus (first )?(sail|reach|land|discover|arrive)\b",
      "Christopher Columbus reached the Americas in 1492; people had lived there for thousands of years, and "
      "Leif Erikson came around the year 1000."),
