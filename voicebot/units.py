@@ -310,14 +310,14 @@ def _arrival(text: str) -> str | None:
         return None
     day = 24 * 60 if half or hour > 12 or hour == 0 else 12 * 60  # a bare "3:15" may be AM or PM: on a 12 h dial
     begun = (hour % 12 + (12 if half == "p" else 0)) * 60 + minute if half else hour * 60 + minute
-    earlier = bool(_BEFORE.search(text[: start.start()]))  # "What time is it 45 minutes before 2:10?"
-    end = (begun + (-1 if earlier else 1) * int(minutes)) % day
+    back = bool(_BEFORE.search(text[: start.start()]))  # "What time is it 45 minutes before 2:10?"
+    end = (begun + (-1 if back else 1) * int(minutes)) % day
     said = " and ".join(_said(value, unit) for (value, unit), _, _ in lasts)
     if half:
         clock = f"{(end // 60) % 12 or 12}:{end % 60:02d} {'PM' if end >= 12 * 60 else 'AM'}"
     else:
         clock = f"{(end // 60) or (12 if day == 12 * 60 else 0)}:{end % 60:02d}"
-    return f"{start.group().strip()} {'minus' if earlier else 'plus'} {said} is {clock}."
+    return f"{start.group().strip()} {'minus' if back else 'plus'} {said} is {clock}."
 
 
 def _said(value: Fraction, unit: _Unit) -> str:
