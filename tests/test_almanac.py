@@ -191,7 +191,7 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "Which country in Africa is the largest?", "Which animal in the zoo is the tallest?",
         "Which planet has the biggest moon?", "Which planet is the biggest gas giant?",
         "Who invented the mobile phone?", "Who invented the radio show Car Talk?", "Who invented the car seat?",
-        "What is H2O made of?", "How many strings does a bass guitar have?", "How long do I boil pasta?",
+        "What is H2O made of?", "How many strings does a bass guitar have?",
         "How long can I stay in the sun?", "How long do plants need sunlight?", "How do I boil pasta?",
         "How fast is a seahorse?", "How many legs does a bumblebee bat have?",
         "I want to climb the tallest mountain in the world.", "The speed of light is amazing.",  # no question
@@ -230,6 +230,7 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "When did the Spanish Civil War end?", "When was the Titanic movie released?",
         "How many players are on a field hockey team?", "How many strikes in bowling is a turkey?",
         "What should we do for our first work anniversary?", "Is the 25th anniversary silver or gold?",
+        "We hit ten years married on June 5th, any anniversary gift ideas?",  # a date's 5th, no 5th anniversary
         "How many state senators does Texas have?", "How many justices are on the UK Supreme Court?",
         "How many stars are in the sky?", "How many amendments does the Texas state constitution have?",
         "I want to see the Berlin Wall.", "Who was the first woman in the Atlantic Ocean?",

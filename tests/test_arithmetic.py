@@ -47,14 +47,18 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "Nine times six is fifty-four, right?": "yes, 9 times 6 is 54.",
     "What's 3 times 3 and 4 times 4?": "3 times 3 is 9. 4 times 4 is 16.",
     # fractions said as numbers (the note said "half of 1 is 0.5" for "half of one half")
-    "What's half of a half?": "half of a half is 0.25.",  # the 0.5B: 1.5
-    "What is half of one half?": "half of a half is 0.25.",
-    "What is one half plus one quarter?": "a half plus a quarter is 0.75.",
+    "What's half of a half?": "half of a half is a quarter, or 0.25.",  # the 0.5B: 1.5
+    "What is half of one half?": "half of a half is a quarter, or 0.25.",
+    "What is one half plus one quarter?": "a half plus a quarter is 3 quarters, or 0.75.",
     "What is one and a half times four?": "1 and a half times 4 is 6.",
-    "What is two and three quarters plus one?": "2 and 3 quarters plus 1 is 3.75.",
+    "What is two and three quarters plus one?": "2 and 3 quarters plus 1 is 3 and 3 quarters, or 3.75.",
     "What is one third times three?": "a third times 3 is 1.",
     "Add three and four.": "3 plus 4 is 7.",  # "and" between whole numbers is no fraction
     "What would a 20% tip be on a $45 meal?": "20 percent of 45 is 9.",  # "$45 * 0.20 = $9.00"
+    # a sum of fractions, said or written, is said as a fraction too (the model: "3, 4 + 1, 8 equals 12")
+    "What's three fourths plus one eighth?": "3 quarters plus an eighth is 7 eighths, or 0.875.",
+    "What's 3/4 plus 1/8?": "3 quarters plus an eighth is 7 eighths, or 0.875.",
+    "What's 1/2 plus 1/3?": "a half plus a third is 5 sixths, or about 0.833.",
 }
 
 
@@ -74,7 +78,7 @@ NOT_A_CALCULATION = [
     "The score was 3 to 2.",
     "Call me at 555-1234.",
     "From 2020-2021 I lived in Paris.",
-    "What does 24/7 mean?",
+    "What does 24/7 mean?", "On 3/4/2025 I moved, plus I changed jobs.",
     "Covid-19 was hard.",
     "I bought 3 shirts at 20 percent off yesterday.",  # a count, not a price: no currency
     "Meet me at 5 plus or minus 10 minutes.",

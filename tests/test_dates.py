@@ -126,6 +126,19 @@ def test_an_age_from_a_birth_year() -> None:
     assert notes.opener("How old am I?") == "You haven't told me"
 
 
+def test_a_date_said_beside_another_question_does_not_start_the_reply() -> None:
+    """"My son has a multiplication test tomorrow, any tips?" started its reply "Tomorrow is Tuesday, ..."; the
+    note keeps the date, the reply is the model's."""
+    notes = TurnNotes(lambda: datetime(2026, 12, 6, 13, 0))
+    for text in (
+        "My son has a multiplication test tomorrow and he's really nervous, any tips?",
+        "I'm going as Marie Curie for Halloween, what should I wear?",
+    ):
+        assert notes.opener(text) is None, text
+        assert "Today is" in (notes(text) or "")
+    assert (notes.opener("Halloween is coming, how many days is it until then?") or "").startswith("Halloween is")
+
+
 def test_a_date_question_starts_the_reply_with_its_date() -> None:
     """With the note alone the model miscopied it: "the 4th of July 2020" was a Friday against the note's
     Saturday, a date 90 days on in 2028 against its 2027."""

@@ -11,7 +11,7 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "How many km is 26.2 miles?": "26.2 miles is about 42.16 kilometers.",
     "What's 6 feet in meters?": "6 feet is about 1.83 meters.",
     "How many inches is fifty centimeters?": "50 centimeters is about 19.69 inches.",
-    "What is 70 kilograms in pounds?": "70 kilograms is about 154.32 pounds.",
+    "What is 70 kilograms in pounds?": "70 kilograms is about 154 pounds.",
     "How many ounces are in a pound?": "1 pound is 16 ounces.",
     "How many cups are there in a gallon?": "1 gallon is 16 cups.",
     "How many seconds are in a day?": "1 day is 86400 seconds.",
@@ -25,8 +25,8 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "What is minus 40 degrees Celsius in Fahrenheit?": "-40 degrees Celsius is -40 degrees Fahrenheit.",
     "What is 300 kelvin in Celsius?": "300 kelvins is 26.85 degrees Celsius.",
     "Convert 60 mph to km/h.": "60 miles per hour is about 96.56 kilometers per hour.",
-    "What's 5 foot 10 in centimeters?": "5 feet 10 inches is 177.8 centimeters.",
-    "How many centimeters is 6 feet 2 inches?": "6 feet 2 inches is 187.96 centimeters.",
+    "What's 5 foot 10 in centimeters?": "5 feet 10 inches is about 178 centimeters.",
+    "How many centimeters is 6 feet 2 inches?": "6 feet 2 inches is about 188 centimeters.",
     # fractions, as people say them and as Whisper writes them (no note before: "A quarter cup is equal to 2
     # tablespoons", it is 4)
     "How many tablespoons are in a quarter cup?": "A quarter of a cup is 4 tablespoons.",
@@ -34,14 +34,17 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "How many tablespoons are in 1/4 cup?": "A quarter of a cup is 4 tablespoons.",
     "How many teaspoons in three quarters of a cup?": "Three quarters of a cup is 36 teaspoons.",
     "How many minutes in half an hour?": "Half an hour is 30 minutes.",
-    "Convert one and a half cups to milliliters.": "1.5 cups is about 354.88 milliliters.",
+    "Convert one and a half cups to milliliters.": "1.5 cups is about 355 milliliters.",
     "How many minutes in two and a half hours?": "2.5 hours is 150 minutes.",
     "What's 2 1/2 inches in centimeters?": "2.5 inches is 6.35 centimeters.",
     # ounces beside a volume are fluid ounces (no note before: Whisper never writes "fluid")
     "How many ounces in a gallon?": "1 gallon is 128 fluid ounces.",
-    "Convert 12 ounces to milliliters.": "12 fluid ounces is about 354.88 milliliters.",
-    "What is 8 ounces in grams?": "8 ounces is about 226.8 grams.",
-    "I'm 6'2\", how tall is that in centimeters?": "6 feet 2 inches is 187.96 centimeters.",
+    "Convert 12 ounces to milliliters.": "12 fluid ounces is about 355 milliliters.",
+    "What is 8 ounces in grams?": "8 ounces is about 227 grams.",
+    "I'm 6'2\", how tall is that in centimeters?": "6 feet 2 inches is about 188 centimeters.",
+    # a temperature's other scale where the ASR garbled its name (the model: "1,000 degrees Celsius in Salzas")
+    "Quick question, what's 350 Fahrenheit in Salzas?": "350 degrees Fahrenheit is about 177 degrees Celsius.",
+    "What's 20 Celsius to Fahrenheit?": "20 degrees Celsius is 68 degrees Fahrenheit.",
 }
 
 
@@ -85,7 +88,7 @@ def test_a_trips_time_or_distance_at_a_speed_is_worked_out() -> None:
 
 def test_that_or_it_in_another_unit_converts_the_last_amount_said() -> None:
     """"The recipe says 350 degrees Fahrenheit. What's that in Celsius?" got no note, and "98.6 degrees"."""
-    celsius = "350 degrees Fahrenheit is about 176.67 degrees Celsius."
+    celsius = "350 degrees Fahrenheit is about 177 degrees Celsius."
     assert conversion_note("The recipe says 350 degrees Fahrenheit. What's that in Celsius?") == celsius
     assert conversion_note("What's that in Celsius?", ["The oven is at 350 degrees Fahrenheit."]) == celsius
     assert conversion_note("And in kilograms?", ["I weigh 150 pounds."]) == "150 pounds is about 68.04 kilograms."
@@ -105,6 +108,9 @@ def test_a_recipe_amount_doubled_or_halved() -> None:
     )
     assert scaled_note("If I halve 250 grams of butter, how much is it?") == "Halved, 250 grams is 125 grams."
     assert scaled_note("Triple 2 teaspoons of salt.") == "Tripled, 2 teaspoons is 6 teaspoons."
+    assert scaled_note("I'm doubling this recipe and it calls for three quarters of the cup of milk.") == (
+        "Doubled, three quarters of a cup is 1.5 cups."  # "of the cup": an ASR's "of a cup"
+    )
     for other in ("I double checked the 3 cups.", "Double it.", "Double 2 cups of flour and 1 cup of milk."):
         assert scaled_note(other) is None, other  # no amount, or two
 

@@ -14,9 +14,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from voicebot.dates import MONTHS
 from voicebot.elements import ELEMENT_WORDS, element_facts
 from voicebot.famous_works import WORK_FACTS
 from voicebot.geography import NOT_PLACES, PLACE_WORDS, place_facts
+from voicebot.kitchen import KITCHEN_FACTS
 from voicebot.units import unit_named
 
 __all__ = ["ASKING", "almanac_fact"]
@@ -151,7 +153,8 @@ _ANNIVERSARIES = {
 
 def _anniversary_row(years: int, name: str, ordinal: str) -> tuple[str, str]:
     said = name.split("|")[-1]
-    asks = rf"\b({name}|{ordinal}|{years}(st|nd|rd|th))\b"
+    not_a_date = "".join(rf"(?<!{month.lower()} )" for month in MONTHS)  # "married on June 5th" is no 5th anniversary
+    asks = rf"\b({name}|{ordinal}|{not_a_date}{years}(st|nd|rd|th))\b"
     nth, count = ("first", "one year") if years == 1 else (f"{years}th", f"{years} years")
     fact = f"The {said} anniversary is the {nth}: {count} of marriage."
     # a wedding's, not "the 50th anniversary of the moon landing" or "our first anniversary, where should we eat?"
@@ -622,7 +625,7 @@ _FACTS = (
 )  # fmt: skip
 _PATTERNS = tuple(
     (re.compile(pattern.replace("{A}", _ANYWHERE).replace("{G}", _THEN_IS)), fact)
-    for pattern, fact in (*_FACTS, *WORK_FACTS)
+    for pattern, fact in (*_FACTS, *WORK_FACTS, *KITCHEN_FACTS)
 )
 
 

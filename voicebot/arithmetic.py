@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 __all__ = [
-    "Calculation", "arithmetic_note", "calculations", "follow_up", "follow_up_lead", "read_number", "say_number",
-    "split_again", "tokenize",
+    "Calculation", "arithmetic_note", "calculations", "follow_up", "follow_up_lead", "read_amount", "read_number",
+    "say_number", "split_again", "tokenize", "written_fractions",
 ]
 
 _UNITS = {
@@ -80,7 +80,33 @@ class Calculation:
             return f"no, {self.spoken} is {result}, not {say_number(self.claimed)}."  # the yes or no asked first
         if self.claimed is not None:
             return f"yes, {self.spoken} is {result}."
+        if self.exact and _said_parts(self.spoken) and (part := _as_parts(self.value)):
+            return f"{self.spoken} is {part}, or {result}."  # "3 quarters plus an eighth is 7 eighths, or 0.875."
         return f"{self.spoken} is {result}."
+
+
+def _said_parts(spoken: str) -> bool:
+    """Whether a calculation was said with fractions ("3 quarters plus an eighth"): its result is said so too."""
+    return re.search(rf"\b(?:{'|'.join(_DENOMINATORS)})\b", spoken) is not None
+
+
+def _as_parts(value: Fraction) -> str | None:
+    """'7 eighths', '1 and a half' for a fraction people say that way; None for a whole number or another one."""
+    whole, rest = divmod(value, 1)
+    if value <= 0 or rest == 0 or rest.denominator not in _ORDINAL or rest.denominator == 10:
+        return None
+    part = _part(rest.numerator, rest.denominator)
+    return f"{whole} and {part}" if whole else part
+
+
+_WRITTEN_FRACTION = re.compile(r"(?<![\d/.,])\b([1-9])/([2-9])\b(?![/\d])")
+
+
+def written_fractions(text: str) -> str:
+    """'3/4' as '3 quarters' (a proper fraction of one digit each, as an ASR writes one), which the parser reads;
+    not '24/7' nor a date ('3/4/2025')."""
+    names = {d: "halves" if d == 2 else f"{w}s" for d, w in _ORDINAL.items()}
+    return _WRITTEN_FRACTION.sub(lambda m: f"{m[1]} {names[int(m[2])]}" if m[1] < m[2] else m.group(), text)
 
 
 # A price said before its discount ("a 50 dollar shirt with 20 percent off", "a $120 item at 25% off"), which
@@ -128,7 +154,7 @@ _CENTS = re.compile(
 
 def arithmetic_note(text: str) -> str | None:
     """'17 times 23 is 391.' for the calculations in the user's words; None when there are none."""
-    text = _CENTS.sub(_with_cents, text)
+    text = written_fractions(_CENTS.sub(_with_cents, text))
     if m := _SPLIT.search(text) or _SPLIT_IT.search(text):  # before the parser ("4 people" is no calculation)
         amount, count = Fraction((m[1] or m[2]).replace(",", "")), read_number(tokenize(m[3]), 0)
         if count is not None and count[0].denominator == 1 and 1 < count[0] <= 1000:
@@ -321,6 +347,20 @@ def read_number(tokens: list[str], i: int) -> tuple[Fraction, int] | None:
     parser = _Parser(tokens, i)
     number = parser._number()
     return (number[1], parser.i) if number is not None else None
+
+
+def read_amount(text: str) -> tuple[Fraction, str] | None:
+    """The value of words that say one amount and nothing else ("42", "two fifths", "3 divided by 8"), and how
+    a note says it ("2 fifths"); None for other words."""
+    tokens = [t for t in tokenize(text) if t not in ",.?!;:"]
+    parser = _Parser(tokens, 0)
+    expr = parser._expression()
+    if expr is None or parser.i != len(tokens):
+        return None
+    try:
+        return _evaluate(expr)[0], _say(expr)
+    except (ZeroDivisionError, OverflowError, ValueError):
+        return None
 
 
 # A parsed expression: a number, or (operator, operands...), with how the user's words say it.
@@ -632,7 +672,9 @@ def _scientific(value: Fraction, exact: bool) -> str:
 
 def _part(num: int, den: int) -> str:
     """'a half', '3 quarters': a fraction as people say it."""
-    return f"a {_ORDINAL[den]}" if num == 1 else f"{num} {'halves' if den == 2 else _ORDINAL[den] + 's'}"
+    if num == 1:
+        return f"{'an' if _ORDINAL[den][0] == 'e' else 'a'} {_ORDINAL[den]}"  # "an eighth"
+    return f"{num} {'halves' if den == 2 else _ORDINAL[den] + 's'}"
 
 
 def _say(expr: _Expr) -> str:

@@ -37,6 +37,8 @@ from voicebot.conversation import WholeReply
 from voicebot.dates import DAYS, HOLIDAY_WORDS, MONTHS, clock_time, date_note, long_date, said_date
 from voicebot.entertain import STORY_OPENERS, Entertainment, entertain
 from voicebot.feelings import OFFER, feeling_reply, takes_offer
+from voicebot.kitchen import servings_note
+from voicebot.percentages import percentage_note
 from voicebot.shapes import shape_note
 from voicebot.speaking_rate import rate_request
 from voicebot.spelling import spelling_note
@@ -520,15 +522,16 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     """'17 times 23 is 391.', for calculations (also one going on from the result of the user's words before: "And
     times three?"), unit conversions, a trip's time or distance at a speed, a recipe amount doubled or halved,
     when something that starts at a clock time ends, spellings, plurals and past tenses, a shape's area or
-    perimeter; else None. A shape's sizes are no sum of their own ("a 7 x 3 rectangle" is not "7 times 3 is 21")."""
+    perimeter, a percentage, a recipe's servings scaled; else None. A shape's sizes are no sum of their own ("a
+    7 x 3 rectangle" is not "7 times 3 is 21")."""
     if shape := shape_note(text):
         return shape
     calculation = arithmetic_note(text) or split_again(text, earlier) or (
         c.note() if (c := follow_up(text, earlier)) else None
     )
     conversion = conversion_note(text, earlier)
-    notes = (calculation, conversion, travel_note(text), scaled_note(text), arrival_note(text, earlier),
-             spelling_note(text, earlier), word_form_note(text))
+    notes = (calculation, conversion, percentage_note(text), travel_note(text), scaled_note(text), servings_note(text),
+             arrival_note(text, earlier), spelling_note(text, earlier), word_form_note(text))
     return " ".join(note for note in notes if note) or None
 
 
@@ -545,6 +548,18 @@ def _with_birthday(text: str, earlier: Sequence[str]) -> str:
         return text
     told = [day for words in earlier if (m := _BIRTHDAY_TOLD.search(words)) and (day := said_date(m["rest"]))]
     return f"{text.rstrip(' ?.!')} on {told[-1]}?" if told else text
+
+
+# A question about a date, in the clause that asks: not "I have a test tomorrow, any tips?" nor "I'm going as Marie
+# Curie for Halloween, what should I wear?" (each got the date as the reply's start).
+_WHEN_WORDS = re.compile(
+    r"\b(when|what day|which day|date|days?|weeks?|months?|how long|how soon|until|till|what year|how old|age)\b"
+)
+
+
+def _asks_when(text: str) -> bool:
+    clauses = re.split(r"(?<=[.?!;,])\s+", text.lower())
+    return any(ASKING.search(c) and (_WHEN_WORDS.search(c) or about_time(c)) for c in clauses)
 
 
 _UNKNOWN = "not looked up"  # TurnNotes._fact's memo: None is a result (no fact)
@@ -704,7 +719,7 @@ class TurnNotes:
         """The first date a question asks about, said as the reply starts ("Christmas is 19 days from today: ...").
         With the note alone the model miscopied it: "the 4th of July 2020" was a Friday to it against the note's
         Saturday, and a date 90 days on in 2028 against its 2027."""
-        if self.clock is None or not about_time(text) or not ASKING.search(text):
+        if self.clock is None or not about_time(text) or not _asks_when(text):
             return None
         dates = _guarded(date_note, _with_birthday(text, earlier), self.clock().date())
         return first_sentence(dates) or None if dates else None

@@ -106,6 +106,9 @@ class Conversion:
         else:  # "a quarter of a cup", not "0.25 cups"
             amount = _said(self.amount, self.source)
             amount = amount[0].upper() + amount[1:]
+        if abs(value) >= 100 and value.denominator != 1:  # "about 218 degrees", not 218.33: nobody measures closer
+            value = Fraction(round(value))
+            return f"{amount} is about {say_number(value)} {self.target.many}."
         return f"{amount} is {say_number(value)} {self.target.one if value == 1 else self.target.many}."
 
 
@@ -387,10 +390,22 @@ def _amount_in(tokens: list[str], i: int) -> tuple[Conversion, int] | None:
             target = _unit(tokens, j + len(link))
             if target is not None:
                 return Conversion(value, source, target[0], inches), target[1]
+    if source.kind == "temperature" and tokens[j : j + 1] in (["in"], ["to"]) and _last_word(tokens, j + 1):
+        return Conversion(value, source, _OTHER_SCALE[source.one], inches), j + 2
     return None
 
 
+def _last_word(tokens: list[str], i: int) -> bool:
+    """Whether tokens[i] is a word that ends the question: a scale the ASR misheard ("350 Fahrenheit in Salzas?")."""
+    return i < len(tokens) and tokens[i].isalpha() and all(t in "?.!," for t in tokens[i + 1 :])
+
+
 _ONE_WHOLE = ("whole", "entire", "full", "single", "regular", "normal")  # words between "a" and its unit
+
+
+# The scale a temperature is asked in when the ASR garbled its name: the other of the two everyday ones.
+_OTHER_SCALE = {"degree Fahrenheit": _NAMES[("celsius",)], "degree Celsius": _NAMES[("fahrenheit",)],
+                "kelvin": _NAMES[("celsius",)]}  # fmt: skip
 
 
 def _amount(
@@ -435,7 +450,7 @@ def _fraction(tokens: list[str], i: int) -> tuple[Fraction, int] | None:
 
     def article(j: int) -> int:  # "of a", "of an", "a", "an" before the unit
         j += tokens[j : j + 1] == ["of"]
-        return j + (tokens[j : j + 1] in (["a"], ["an"]))
+        return j + (tokens[j : j + 1] in (["a"], ["an"], ["the"]))  # "three quarters of the cup" (an ASR's "a")
 
     def over(j: int) -> tuple[Fraction, int] | None:  # "1 over 4"
         top = read_number(tokens, j)

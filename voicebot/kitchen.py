@@ -1,0 +1,213 @@
+"""What a cook asks with their hands full: rows for the almanac's table (voicebot/almanac.py), and a recipe's
+servings scaled (`servings_note`).
+
+A kitchen is where a voice assistant is asked the most, and there the 0.5B was wrong in ways that matter: chicken
+"safe to eat" with no temperature at all, ground beef "kept at 68°F", pork chops "between 65°F and 75°F", a medium
+rare steak "20-25°C"; cornstarch replaced by "olive oil, garlic, and paprika", eggs in muffins by "flour, sugar, and
+baking soda"; cookies baked "1 hour and 30 minutes"; a cup of sugar "12 tablespoons" when asked its grams; a recipe
+for four made for six "multiplied by six" (docs/MEASUREMENTS.md, thirty-first session). The rows give the figures
+cooks go by: the USDA's safe minimum internal temperatures, the usual doneness of a steak, the weight of a cup of
+the common baking ingredients, the standard substitutions, and the usual times, each said as a short sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from voicebot.arithmetic import read_number, say_number, tokenize
+
+__all__ = ["KITCHEN_FACTS", "servings_note"]
+
+
+def _row(*words: str, unless: str = "") -> str:
+    """A question holding each of these (regexes of whole words) in any order, and none of `unless`."""
+    return "^" + "".join(rf"(?=.*\b(?:{w})\b)" for w in words) + (rf"(?!.*\b(?:{unless})\b)" if unless else "")
+
+
+# Safe to eat: asked as an internal temperature, not an oven's ("What temperature do I bake chicken at?").
+_INSIDE = r"internal|inside|safe\w*|done|cooked|reach|hit|thermometer|minimum|doneness|to be"
+_TEMPERATURE = r"temperatures?|temps?|degrees|how hot"
+_NOT_INSIDE = (
+    r"oven|bake|baking|roast(?:ing)? at|grill(?:ing)? at|fry(?:ing)? at|fridge|freezer|stor\w+|thaw\w*|defrost\w*"
+)
+_DONENESS = r"rare|medium|well[- ]done"
+_GROUND = r"ground|minced?|burgers?|hamburgers?|meatballs?|meatloaf|sausages?"
+
+
+def _safe(meat: str, fact: str, unless: str = "") -> tuple[str, str]:
+    return _row(_TEMPERATURE, _INSIDE, meat, unless="|".join(w for w in (_NOT_INSIDE, _DONENESS, unless) if w)), fact
+
+
+_SAFE = (
+    _safe(r"chickens?|turkeys?|ducks?|poultry|geese|goose",
+          "Poultry is safe once the thickest part reaches 165 degrees Fahrenheit, or 74 degrees Celsius."),
+    _safe(rf"(?:{_GROUND}) (?:beef|pork|lamb|veal|meat)|{_GROUND}",
+          "Ground meat is safe at 160 degrees Fahrenheit, or 71 degrees Celsius, inside.",
+          unless=r"chickens?|turkeys?|poultry"),
+    _safe(r"beef|steaks?|pork|pork chops?|chops?|lamb|veal|roasts?|ham",
+          "Steaks, chops and roasts of beef, pork, lamb or veal are safe at 145 degrees Fahrenheit, or 63 degrees "
+          "Celsius, inside, with a 3 minute rest.", unless=_GROUND),
+    _safe(r"fish|salmon|tuna|cod|halibut|tilapia|trout|seafood|shrimp|prawns?",
+          "Fish is done at 145 degrees Fahrenheit, or 63 degrees Celsius, inside: opaque, and flaking easily."),
+    (_row(_TEMPERATURE, r"leftovers?|casseroles?|reheat\w*", unless=_NOT_INSIDE),
+     "Reheat leftovers to 165 degrees Fahrenheit, or 74 degrees Celsius, all the way through."),
+)  # fmt: skip
+
+# A steak's doneness, by the temperature inside when it comes off the heat (ranges: said once, in both scales).
+_STEAK = r"steaks?|beef|lamb|burgers?|prime rib|roast beef"
+_ASKS_HEAT = rf"{_TEMPERATURE}|internal|inside|how do i know|how can i tell"
+_DONE = (
+    (_row(r"(?<!medium )(?<!medium-)rare", _STEAK, _ASKS_HEAT),
+     "A rare steak is about 125 degrees Fahrenheit (52 Celsius) inside."),
+    (_row(r"medium[- ]rare", _STEAK, _ASKS_HEAT),
+     "A medium rare steak is about 130 to 135 degrees Fahrenheit (54 to 57 Celsius) inside."),
+    (_row(r"medium(?![- ](?:rare|well))", _STEAK, _ASKS_HEAT),
+     "A medium steak is about 140 to 145 degrees Fahrenheit (60 to 63 Celsius) inside."),
+    (_row(r"medium[- ]well", _STEAK, _ASKS_HEAT),
+     "A medium well steak is about 150 to 155 degrees Fahrenheit (66 to 68 Celsius) inside."),
+    (_row(r"(?<!medium )(?<!medium-)well[- ]done", _STEAK, _ASKS_HEAT),
+     "A well done steak is 160 degrees Fahrenheit (71 Celsius) or more inside."),
+)  # fmt: skip
+
+# A US cup of the common baking ingredients, in grams (spooned and leveled; brown sugar packed).
+_WEIGHS = r"grams?|weighs?|weight|how heavy"
+_CUP = r"cups?"
+_CUP_OF = (
+    (r"(?:all[- ]purpose |plain |white )?flour", "A cup of all-purpose flour weighs about 120 to 125 grams.",
+     r"almond|coconut|rice|bread|cake|whole[- ]wheat|wholemeal|corn|rye|oat"),
+    (r"(?:granulated |white |caster |regular )?sugar", "A cup of granulated sugar weighs about 200 grams.",
+     r"brown|powdered|icing|confectioners'?|coconut"),
+    (r"brown sugar", "A cup of packed brown sugar weighs about 210 to 220 grams.", ""),
+    (r"(?:powdered|icing|confectioners'?) sugar", "A cup of powdered sugar weighs about 115 to 120 grams.", ""),
+    (r"butter", "A cup of butter weighs about 227 grams: two sticks.", r"sticks?|peanut|nut"),
+    (r"(?:uncooked |white |dry )?rice", "A cup of uncooked white rice weighs about 185 to 200 grams.",
+     r"cooked|brown|flour"),
+    (r"(?:rolled )?oats|oatmeal", "A cup of rolled oats weighs about 80 to 90 grams.", ""),
+    (r"honey", "A cup of honey weighs about 340 grams.", ""),
+    (r"water", "A cup of water weighs about 237 grams: a milliliter of water weighs a gram.", ""),
+    (r"milk", "A cup of milk weighs about 240 to 245 grams.", r"powdered|condensed|evaporated|almond|oat|soy|coconut"),
+    (r"cocoa(?: powder)?", "A cup of cocoa powder weighs about 85 grams.", ""),
+)  # fmt: skip
+_STICK = r"sticks? of butter|butter sticks?|sticks? butter"
+
+# What stands in for an ingredient the cook is out of: the thing must be what is replaced, not what replaces.
+_REPLACED = (
+    r"instead of (?:the |any |some )?{0}|substitut\w* (?:for )?(?:the |any )?{0}|{0} substitut\w*|"
+    r"replac\w* (?:[\w ]{{0,25}}? of )?(?:the |my )?{0}|(?:out of|ran out of|run out of|don't have|do not have|"
+    r"no|without|have no|haven't got|need to replace) (?:any |some |the )?(?:more )?{0}|swap (?:out )?(?:the )?{0}"
+)
+_USE = r"use|substitut\w*|replac\w*|swap\w*|instead|alternatives?|stand[- ]in"
+_SUBSTITUTES = (
+    ("buttermilk", "For a cup of buttermilk, stir a tablespoon of lemon juice or white vinegar into a cup of milk "
+     "and let it stand 5 minutes; thinned plain yogurt works too."),
+    ("baking powder", "For 1 teaspoon of baking powder, use a quarter teaspoon of baking soda and half a teaspoon of "
+     "cream of tartar."),
+    ("baking soda", "Use about three times as much baking powder: 1 teaspoon of it for each third of a teaspoon of "
+     "baking soda."),
+    ("eggs?", "For one egg in baking, use a quarter cup of applesauce or mashed banana, or a tablespoon of ground "
+     "flaxseed stirred into 3 tablespoons of water."),
+    ("corn ?starch|corn ?flour", "For a tablespoon of cornstarch, use 2 tablespoons of flour, or a tablespoon of "
+     "arrowroot or potato starch."),
+    ("sour cream", "Plain Greek yogurt replaces sour cream, cup for cup."),
+    ("heavy cream|double cream|whipping cream", "For a cup of heavy cream in cooking, melt a quarter cup of butter "
+     "into three quarters of a cup of milk; it will not whip."),
+    ("brown sugar", "For a cup of brown sugar, mix a cup of white sugar with a tablespoon of molasses."),
+    ("self[- ]rising flour|self[- ]raising flour", "For a cup of self-rising flour, mix a cup of all-purpose flour "
+     "with 1 and a half teaspoons of baking powder and a quarter teaspoon of salt."),
+    ("cake flour", "For a cup of cake flour, take a cup of all-purpose flour, remove 2 tablespoons, and add 2 "
+     "tablespoons of cornstarch."),
+    ("butter", "In baking, use three quarters as much vegetable oil as butter; in cooking, any oil."),
+    ("fresh herbs", "Use a third as much dried herb as fresh: a teaspoon of dried for a tablespoon of fresh."),
+    ("garlic|garlic cloves?|cloves? of garlic", "For one clove of garlic, use an eighth of a teaspoon of garlic "
+     "powder."),
+    ("white wine|red wine|wine", "In cooking, use broth instead of wine, with a splash of vinegar or lemon juice."),
+    ("lemon juice", "Lime juice replaces lemon juice one for one; in a pinch, half as much white vinegar."),
+    ("honey", "Maple syrup or agave syrup replaces honey one for one."),
+    ("breadcrumbs|bread crumbs", "Crushed crackers, rolled oats or crushed cornflakes can replace breadcrumbs."),
+    ("mayonnaise|mayo", "Plain Greek yogurt can replace mayonnaise."),
+)  # fmt: skip
+
+
+def _substitute(thing: str, fact: str) -> tuple[str, str]:
+    """"What can I use instead of buttermilk?", "I'm out of buttermilk, what can I use?", "buttermilk substitute";
+    not "Can I use buttermilk instead of milk?" (there buttermilk replaces) nor "I'm out of eggs, add them to my
+    list.". "butter" is not "buttermilk" nor "peanut butter"; "eggs" not "egg whites"; "garlic" not its powder."""
+    thing = rf"(?<!peanut )(?:{thing})(?![- ]?(?:milk|whites?|yolks?|powder|salt|cream|sugar|flour))"
+    return _row(_REPLACED.format(thing), _USE), fact
+
+
+# The usual times, with the oven's temperature where it matters.
+_TIME = r"how long|how many minutes|how much time|what temperature|what temp|how hot"
+_TIMES = (
+    (_row(_TIME, r"cookies?", unless=r"last|keep|stay|store|fresh|freeze|cool|chill|dough"),
+     "Most drop cookies bake at 350 degrees Fahrenheit (175 Celsius) for about 8 to 12 minutes, until the edges "
+     "turn golden."),
+    (_row(r"how long|how many minutes|how much time", r"boil|cook", r"pasta|spaghetti|noodles|penne|macaroni|linguine",
+          unless=r"last|keep|store|fresh|leftovers?"),
+     "Most dried pasta cooks in 8 to 12 minutes in boiling salted water, fresh pasta in 2 to 4; the packet gives "
+     "the exact time."),
+    (_row(r"how long|how many minutes|how much time", r"boil|cook|simmer|take", r"rice",
+          unless=r"last|keep|store|fresh|leftovers?|soak\w*|cooker"),
+     "White rice simmers, covered, for about 15 to 20 minutes; brown rice takes about 40 to 45."),
+    (_row(r"how long|how many minutes|how much time", r"boil\w*", r"potato(?:es)?"),
+     "Potatoes cut in chunks boil in about 15 to 20 minutes, whole ones in 20 to 30, until a knife slides in "
+     "easily."),
+    (_row(_TIME, r"bake|baked|roast", r"potato(?:es)?", unless=r"sweet|boil\w*|mash\w*|fries|chips"),
+     "A whole potato bakes at 400 degrees Fahrenheit (200 Celsius) in about 45 to 60 minutes."),
+    (_row(r"how long|how many minutes|how much time", r"bake|roast|oven", r"chicken breasts?",
+          unless=_DONENESS),
+     "Boneless chicken breasts bake at 400 degrees Fahrenheit (200 Celsius) in about 20 to 25 minutes, until 165 "
+     "degrees Fahrenheit (74 Celsius) inside."),
+    (_row(r"how long|how many minutes|how much time", r"bake|roast|oven|cook", r"salmon"),
+     "A salmon fillet bakes at 400 degrees Fahrenheit (200 Celsius) in about 12 to 15 minutes, until it flakes "
+     "easily."),
+    (_row(r"how long|how many minutes|how much time|how many hours", r"cook|roast|bake|oven", r"turkey",
+          unless=r"thaw\w*|defrost\w*|rest|brine|fridge"),
+     "Roast an unstuffed turkey at 325 degrees Fahrenheit (165 Celsius) for about 13 to 15 minutes a pound, until "
+     "the thickest part of the thigh reaches 165 degrees Fahrenheit (74 Celsius)."),
+)  # fmt: skip
+
+KITCHEN_FACTS: tuple[tuple[str, str], ...] = (
+    *_SAFE,
+    *_DONE,
+    *((_row(_WEIGHS, _CUP, thing, unless="|".join(u for u in (unless, _STICK) if u)), fact)
+      for thing, fact, unless in _CUP_OF),
+    (_row(r"butter", r"sticks?", r"how many|how much|what|weigh\w*|grams?|ounces?|tablespoons?|cups?",
+          unless=r"peanut|nut|cocoa|shea"),
+     "A stick of butter is half a cup: 8 tablespoons, about 113 grams."),
+    *(_substitute(thing, fact) for thing, fact in _SUBSTITUTES),
+    *_TIMES,
+)  # fmt: skip
+
+
+# A recipe made for another number of people: "This recipe serves 4 but I'm feeding 6, what do I multiply by?"
+_SERVES = re.compile(r"\b(?:serves|feeds|makes|is for|yields)\s+(?P<n>[\w-]+)(?:\s+(?:people|servings|portions))?\b")
+_FOR = re.compile(
+    r"\b(?:feed|feeding|serve|serving|cook for|cooking for|make it for|making it for|have|having|expecting|need it for|"
+    r"need to feed|want to feed|for)\s+(?P<m>[\w-]+)\s*(?P<who>people|guests|of us|servings|portions|instead)?\b"
+)
+_ASKS_SCALE = re.compile(r"\b(?:multiply|multiplied|scale|scaling|factor|adjust|times|how much|how many|convert)\b")
+
+
+def servings_note(text: str) -> str | None:
+    """'From 4 servings to 6, multiply every amount by 1.5.' for a recipe made for more or fewer people (the 0.5B
+    said "multiply everything by six"); None unless the words say both numbers and ask how to scale."""
+    words = text.lower()
+    serves = _SERVES.search(words)
+    if serves is None or not _ASKS_SCALE.search(words[serves.end() :] + " " + words[: serves.start()]):
+        return None
+    n = 4 if serves["n"] == "for" else _count(serves["n"])  # Whisper heard "serves four" as "serves for"
+    fors = [m for f in _FOR.finditer(words, serves.end()) if (m := _count(f["m"])) is not None]
+    if n is None or len(fors) != 1 or fors[0] == n:
+        return None
+    factor = say_number(Fraction(fors[0], n))
+    return f"From {n} servings to {fors[0]}, multiply every amount by {factor}."
+
+
+def _count(word: str) -> int | None:
+    """A count of people as said ("6", "six", "twelve"); None for other words (not "a", "dinner")."""
+    read = read_number(tokenize(word), 0)
+    if read is None or read[1] != 1 or read[0].denominator != 1 or not 0 < read[0] <= 1000:
+        return None
+    return int(read[0])
