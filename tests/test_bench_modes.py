@@ -27,6 +27,8 @@ from voicebot.errors import VoicebotError
         ("about 2.5 kilos", ["5"], False),  # a decimal
         ("It is 5.", ["5"], True),  # a full stop is not a decimal
         ("A kilogram is 1,000 grams.", ["1000"], True),
+        ("Light travels about 300,000 kilometers per second.", ["300,000"], True),  # commas either side
+        ("It is 300 kilometers.", ["300,000"], False),
         ("a thousand grams", ["1000"], True),
         ("A hundred centimeters.", ["100"], True),
         ("Zero degrees.", ["0"], True),

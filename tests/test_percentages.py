@@ -18,6 +18,7 @@ ASKED = {  # the 0.5B: "Two fifths as a percentage is 50%."
     "12 is what percent of 48?": "12 out of 48 is 25 percent.",
     "What percent of 48 is 12?": "12 out of 48 is 25 percent.",
     "What percentage is 12 of 48?": "12 out of 48 is 25 percent.",
+    "I've used 3 of the 8 eggs, what percentage is that?": "3 out of 8 is 37.5 percent.",
 }
 
 

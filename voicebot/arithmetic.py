@@ -21,7 +21,7 @@ from fractions import Fraction
 
 __all__ = [
     "Calculation", "arithmetic_note", "calculations", "follow_up", "follow_up_lead", "read_amount", "read_number",
-    "say_number", "split_again", "tokenize", "written_fractions",
+    "say_fraction", "say_number", "split_again", "tokenize", "written_fractions",
 ]
 
 _UNITS = {
@@ -80,7 +80,7 @@ class Calculation:
             return f"no, {self.spoken} is {result}, not {say_number(self.claimed)}."  # the yes or no asked first
         if self.claimed is not None:
             return f"yes, {self.spoken} is {result}."
-        if self.exact and _said_parts(self.spoken) and (part := _as_parts(self.value)):
+        if self.exact and _said_parts(self.spoken) and (part := say_fraction(self.value)):
             return f"{self.spoken} is {part}, or {result}."  # "3 quarters plus an eighth is 7 eighths, or 0.875."
         return f"{self.spoken} is {result}."
 
@@ -90,7 +90,7 @@ def _said_parts(spoken: str) -> bool:
     return re.search(rf"\b(?:{'|'.join(_DENOMINATORS)})\b", spoken) is not None
 
 
-def _as_parts(value: Fraction) -> str | None:
+def say_fraction(value: Fraction) -> str | None:
     """'7 eighths', '1 and a half' for a fraction people say that way; None for a whole number or another one."""
     whole, rest = divmod(value, 1)
     if value <= 0 or rest == 0 or rest.denominator not in _ORDINAL or rest.denominator == 10:

@@ -132,7 +132,7 @@ _WORDS_TO_DIGITS = {number_words(i): str(i) for i in range(100)}
 
 def _forms(alt: str) -> set[str]:
     """An expected word and its other spelling when it is a number (digits ↔ words, "one"/"a hundred")."""
-    alt = alt.lower().strip()
+    alt = re.sub(r"(?<=\d),(?=\d{3}\b)", "", alt.lower().strip())  # "300,000" as the reply is read: 300000
     forms = {alt}
     if alt.isdigit() and int(alt) < 10000:
         words = number_words(int(alt))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from voicebot.arithmetic import read_number, say_number, tokenize
+from voicebot.arithmetic import read_number, say_fraction, say_number, tokenize
 
 __all__ = ["KITCHEN_FACTS", "servings_note"]
 
@@ -25,11 +25,13 @@ def _row(*words: str, unless: str = "") -> str:
     return "^" + "".join(rf"(?=.*\b(?:{w})\b)" for w in words) + (rf"(?!.*\b(?:{unless})\b)" if unless else "")
 
 
-# Safe to eat: asked as an internal temperature, not an oven's ("What temperature do I bake chicken at?").
-_INSIDE = r"internal|inside|safe\w*|done|cooked|reach|hit|thermometer|minimum|doneness|to be"
-_TEMPERATURE = r"temperatures?|temps?|degrees|how hot"
+# Safe to eat: asked as an internal temperature, not an oven's ("What temperature do I bake chicken at?", "What oven
+# temperature for chicken?").
+_INSIDE = r"internal|inside|safe\w*|done|cooked|reach|hit|thermometer|probe|minimum|doneness|to be"
+_TEMPERATURE = r"temperatures?|temps?|degrees|how hot|thermometer|probe"
 _NOT_INSIDE = (
-    r"oven|bake|baking|roast(?:ing)? at|grill(?:ing)? at|fry(?:ing)? at|fridge|freezer|stor\w+|thaw\w*|defrost\w*"
+    r"at(?=\W*$)|preheat\w*|oven (?:temperature|temp)s?|set (?:the |my )?oven|fridge|freezer|stor\w+|thaw\w*|"
+    r"defrost\w*|calories|fever"
 )
 _DONENESS = r"rare|medium|well[- ]done"
 _GROUND = r"ground|minced?|burgers?|hamburgers?|meatballs?|meatloaf|sausages?"
@@ -55,7 +57,10 @@ _SAFE = (
 )  # fmt: skip
 
 # A steak's doneness, by the temperature inside when it comes off the heat (ranges: said once, in both scales).
-_STEAK = r"steaks?|beef|lamb|burgers?|prime rib|roast beef"
+_STEAK = (
+    r"steaks?|beef|lamb|burgers?|prime rib|roast beef|ribeyes?|rib eyes?|sirloins?|filets?|fillets?|tenderloins?|"
+    r"t-bones?"
+)
 _ASKS_HEAT = rf"{_TEMPERATURE}|internal|inside|how do i know|how can i tell"
 _DONE = (
     (_row(r"(?<!medium )(?<!medium-)rare", _STEAK, _ASKS_HEAT),
@@ -90,51 +95,63 @@ _CUP_OF = (
     (r"cocoa(?: powder)?", "A cup of cocoa powder weighs about 85 grams.", ""),
 )  # fmt: skip
 _STICK = r"sticks? of butter|butter sticks?|sticks? butter"
+_NUTRITION = r"calories|fat|protein|carbs?|carbohydrates?|sugars? in|fiber|sodium|cost|price"
 
 # What stands in for an ingredient the cook is out of: the thing must be what is replaced, not what replaces.
 _REPLACED = (
-    r"instead of (?:the |any |some )?{0}|substitut\w* (?:for )?(?:the |any )?{0}|{0} substitut\w*|"
-    r"replac\w* (?:[\w ]{{0,25}}? of )?(?:the |my )?{0}|(?:out of|ran out of|run out of|don't have|do not have|"
-    r"no|without|have no|haven't got|need to replace) (?:any |some |the )?(?:more )?{0}|swap (?:out )?(?:the )?{0}"
+    r"(?:instead of|in place of) (?:the |any |some )?{0}|(?:substitut\w*|replac\w*|alternatives?|swap) (?:for |to )?"
+    r"(?:the |any |a )?{0}|{0} (?:substitut\w*|replacement|alternative)|"
+    r"replac\w* (?:[\w ]{{0,25}}? of )?(?:the |my )?{0}|"
+    r"(?:out of|ran out of|run out of|don't have|do not have|no|without|have no|haven't got|need to replace) "
+    r"(?:any |some |the )?(?:more )?(?:fresh |regular |plain )?{0}|swap (?:out )?(?:the )?{0}"
 )
-_USE = r"use|substitut\w*|replac\w*|swap\w*|instead|alternatives?|stand[- ]in"
+_USE = r"use|substitut\w*|replac\w*|swap\w*|instead|alternatives?|stand[- ]in|else|works?|make (?:my own|some|it|more)"
+# (what is replaced, the fact, whether "How do I make ...?" asks it too: buttermilk is made, mayonnaise is not
+# made of yogurt)
 _SUBSTITUTES = (
     ("buttermilk", "For a cup of buttermilk, stir a tablespoon of lemon juice or white vinegar into a cup of milk "
-     "and let it stand 5 minutes; thinned plain yogurt works too."),
+     "and let it stand 5 minutes; thinned plain yogurt works too.", True),
     ("baking powder", "For 1 teaspoon of baking powder, use a quarter teaspoon of baking soda and half a teaspoon of "
-     "cream of tartar."),
+     "cream of tartar.", True),
     ("baking soda", "Use about three times as much baking powder: 1 teaspoon of it for each third of a teaspoon of "
-     "baking soda."),
+     "baking soda.", False),
     ("eggs?", "For one egg in baking, use a quarter cup of applesauce or mashed banana, or a tablespoon of ground "
-     "flaxseed stirred into 3 tablespoons of water."),
+     "flaxseed stirred into 3 tablespoons of water.", False),
     ("corn ?starch|corn ?flour", "For a tablespoon of cornstarch, use 2 tablespoons of flour, or a tablespoon of "
-     "arrowroot or potato starch."),
-    ("sour cream", "Plain Greek yogurt replaces sour cream, cup for cup."),
+     "arrowroot or potato starch.", False),
+    ("sour cream", "Plain Greek yogurt replaces sour cream, cup for cup.", False),
     ("heavy cream|double cream|whipping cream", "For a cup of heavy cream in cooking, melt a quarter cup of butter "
-     "into three quarters of a cup of milk; it will not whip."),
-    ("brown sugar", "For a cup of brown sugar, mix a cup of white sugar with a tablespoon of molasses."),
+     "into three quarters of a cup of milk; it will not whip.", True),
+    ("brown sugar", "For a cup of brown sugar, mix a cup of white sugar with a tablespoon of molasses.", True),
     ("self[- ]rising flour|self[- ]raising flour", "For a cup of self-rising flour, mix a cup of all-purpose flour "
-     "with 1 and a half teaspoons of baking powder and a quarter teaspoon of salt."),
+     "with 1 and a half teaspoons of baking powder and a quarter teaspoon of salt.", True),
     ("cake flour", "For a cup of cake flour, take a cup of all-purpose flour, remove 2 tablespoons, and add 2 "
-     "tablespoons of cornstarch."),
-    ("butter", "In baking, use three quarters as much vegetable oil as butter; in cooking, any oil."),
-    ("fresh herbs", "Use a third as much dried herb as fresh: a teaspoon of dried for a tablespoon of fresh."),
+     "tablespoons of cornstarch.", True),
+    ("butter", "In baking, use three quarters as much vegetable oil as butter; in cooking, any oil.", False),
     ("garlic|garlic cloves?|cloves? of garlic", "For one clove of garlic, use an eighth of a teaspoon of garlic "
-     "powder."),
-    ("white wine|red wine|wine", "In cooking, use broth instead of wine, with a splash of vinegar or lemon juice."),
-    ("lemon juice", "Lime juice replaces lemon juice one for one; in a pinch, half as much white vinegar."),
-    ("honey", "Maple syrup or agave syrup replaces honey one for one."),
-    ("breadcrumbs|bread crumbs", "Crushed crackers, rolled oats or crushed cornflakes can replace breadcrumbs."),
-    ("mayonnaise|mayo", "Plain Greek yogurt can replace mayonnaise."),
+     "powder.", False),
+    ("white wine|red wine|wine", "In cooking, use broth instead of wine, with a splash of vinegar or lemon juice.",
+     False),
+    ("lemon juice|lemons?", "Lime juice replaces lemon juice one for one; in a pinch, half as much white vinegar.",
+     False),
+    ("honey", "Maple syrup or agave syrup replaces honey one for one.", False),
+    ("breadcrumbs|bread crumbs", "Crushed crackers, rolled oats or crushed cornflakes can replace breadcrumbs.", False),
+    ("mayonnaise|mayo", "Plain Greek yogurt can replace mayonnaise.", False),
 )  # fmt: skip
+_HERBS = r"herbs?|basil|oregano|thyme|parsley|rosemary|dill|cilantro|coriander|sage|mint|tarragon|chives|marjoram"
 
 
-def _substitute(thing: str, fact: str) -> tuple[str, str]:
-    """"What can I use instead of buttermilk?", "I'm out of buttermilk, what can I use?", "buttermilk substitute";
-    not "Can I use buttermilk instead of milk?" (there buttermilk replaces) nor "I'm out of eggs, add them to my
-    list.". "butter" is not "buttermilk" nor "peanut butter"; "eggs" not "egg whites"; "garlic" not its powder."""
-    thing = rf"(?<!peanut )(?:{thing})(?![- ]?(?:milk|whites?|yolks?|powder|salt|cream|sugar|flour))"
-    return _row(_REPLACED.format(thing), _USE), fact
+def _substitute(thing: str, fact: str, made: bool) -> tuple[str, str]:
+    """"What can I use instead of buttermilk?", "I'm out of buttermilk, what can I use?", "buttermilk substitute",
+    and for what can be made, "How do I make buttermilk?"; not "Can I use buttermilk instead of milk?" (there
+    buttermilk replaces) nor "I'm out of eggs, add them to my list.". "butter" is not "buttermilk" nor "peanut
+    butter"; "eggs" not "egg whites"; "garlic" not its powder."""
+    thing = rf"(?<!peanut )(?:{thing})(?![- ]?(?:milk|whites?|yolks?|powder|salt|cream|sugar|flour|bread))"
+    asked = _row(_REPLACED.format(thing), _USE)
+    if made:
+        made_of = r"(?:\s+(?:at home|myself|from \w+(?: \w+)?|with \w+(?: \w+)?))?\W*$"  # not "buttermilk pancakes"
+        asked += rf"|\bhow (?:do|can|would|should) (?:i|you|we) make (?:my own |some |homemade )?{thing}{made_of}"
+    return asked, fact
 
 
 # The usual times, with the oven's temperature where it matters.
@@ -155,14 +172,14 @@ _TIMES = (
      "easily."),
     (_row(_TIME, r"bake|baked|roast", r"potato(?:es)?", unless=r"sweet|boil\w*|mash\w*|fries|chips"),
      "A whole potato bakes at 400 degrees Fahrenheit (200 Celsius) in about 45 to 60 minutes."),
-    (_row(r"how long|how many minutes|how much time", r"bake|roast|oven", r"chicken breasts?",
+    (_row(r"how long|how many minutes|how much time", r"bak\w*|roast\w*|oven", r"chicken breasts?",
           unless=_DONENESS),
      "Boneless chicken breasts bake at 400 degrees Fahrenheit (200 Celsius) in about 20 to 25 minutes, until 165 "
      "degrees Fahrenheit (74 Celsius) inside."),
-    (_row(r"how long|how many minutes|how much time", r"bake|roast|oven|cook", r"salmon"),
+    (_row(r"how long|how many minutes|how much time", r"bak\w*|roast\w*|oven|cook\w*", r"salmon"),
      "A salmon fillet bakes at 400 degrees Fahrenheit (200 Celsius) in about 12 to 15 minutes, until it flakes "
      "easily."),
-    (_row(r"how long|how many minutes|how much time|how many hours", r"cook|roast|bake|oven", r"turkey",
+    (_row(r"how long|how many minutes|how much time|how many hours", r"cook\w*|roast\w*|bak\w*|oven", r"turkey",
           unless=r"thaw\w*|defrost\w*|rest|brine|fridge"),
      "Roast an unstuffed turkey at 325 degrees Fahrenheit (165 Celsius) for about 13 to 15 minutes a pound, until "
      "the thickest part of the thigh reaches 165 degrees Fahrenheit (74 Celsius)."),
@@ -171,23 +188,29 @@ _TIMES = (
 KITCHEN_FACTS: tuple[tuple[str, str], ...] = (
     *_SAFE,
     *_DONE,
-    *((_row(_WEIGHS, _CUP, thing, unless="|".join(u for u in (unless, _STICK) if u)), fact)
+    *((_row(_WEIGHS, _CUP, thing, unless="|".join(u for u in (unless, _STICK, _NUTRITION) if u)), fact)
       for thing, fact, unless in _CUP_OF),
-    (_row(r"butter", r"sticks?", r"how many|how much|what|weigh\w*|grams?|ounces?|tablespoons?|cups?",
-          unless=r"peanut|nut|cocoa|shea"),
+    (_row(r"butter", r"sticks?", r"how many|how much|how big|what|weigh\w*|grams?|ounces?|tablespoons?|cups?|size",
+          unless=r"peanut|nut|cocoa|shea|calories|fat|protein|cost|price|sodium"),
      "A stick of butter is half a cup: 8 tablespoons, about 113 grams."),
-    *(_substitute(thing, fact) for thing, fact in _SUBSTITUTES),
+    *(_substitute(*row) for row in _SUBSTITUTES),
+    (_row(r"fresh", r"dried|dry", _HERBS, r"how much|how many|instead|substitut\w*|replac\w*|use|convert|equals?"),
+     "Use a third as much dried herb as fresh: a teaspoon of dried for a tablespoon of fresh."),
     *_TIMES,
 )  # fmt: skip
 
 
 # A recipe made for another number of people: "This recipe serves 4 but I'm feeding 6, what do I multiply by?"
-_SERVES = re.compile(r"\b(?:serves|feeds|makes|is for|yields)\s+(?P<n>[\w-]+)(?:\s+(?:people|servings|portions))?\b")
-_FOR = re.compile(
-    r"\b(?:feed|feeding|serve|serving|cook for|cooking for|make it for|making it for|have|having|expecting|need it for|"
-    r"need to feed|want to feed|for)\s+(?P<m>[\w-]+)\s*(?P<who>people|guests|of us|servings|portions|instead)?\b"
+_SERVES = re.compile(
+    r"\b(?:serves|feeds|makes|is for|yields|recipe's for|recipe for)\s+(?P<n>[\w-]+)"
+    r"(?:\s+(?:people|servings|portions))?\b"
 )
-_ASKS_SCALE = re.compile(r"\b(?:multiply|multiplied|scale|scaling|factor|adjust|times|how much|how many|convert)\b")
+_FOR = re.compile(
+    r"\b(?:feed|feeding|serve|serving|cook for|cooking for|make it for|making it for|have|having|got|expecting|"
+    r"need it for|need to feed|want to feed|enough for|for)\s+(?P<m>[\w-]+)\s*(?:people|guests|of us|servings|portions|"
+    r"coming|instead)?\b|\bthe (?P<us>[\w-]+) of us\b"
+)
+_ASKS_SCALE = re.compile(r"\b(?:multiply|multiplied|scale|scaling|factor|adjust|times|how much|how many|convert|cut)\b")
 
 
 def servings_note(text: str) -> str | None:
@@ -198,11 +221,14 @@ def servings_note(text: str) -> str | None:
     if serves is None or not _ASKS_SCALE.search(words[serves.end() :] + " " + words[: serves.start()]):
         return None
     n = 4 if serves["n"] == "for" else _count(serves["n"])  # Whisper heard "serves four" as "serves for"
-    fors = [m for f in _FOR.finditer(words, serves.end()) if (m := _count(f["m"])) is not None]
-    if n is None or len(fors) != 1 or fors[0] == n:
+    fors = [m for f in _FOR.finditer(words, serves.end()) if (m := _count(f["m"] or f["us"])) is not None]
+    if n is None or len(set(fors)) != 1 or fors[0] == n:
         return None
-    factor = say_number(Fraction(fors[0], n))
-    return f"From {n} servings to {fors[0]}, multiply every amount by {factor}."
+    factor = Fraction(fors[0], n)
+    said = say_number(factor)
+    if factor < 1 and (part := say_fraction(factor)):  # "by a third (about 0.333)"
+        said = f"{part} ({said})"
+    return f"From {n} servings to {fors[0]}, multiply every amount by {said}."
 
 
 def _count(word: str) -> int | None:

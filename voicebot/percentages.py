@@ -24,7 +24,7 @@ _AS_PERCENT = re.compile(
 )
 # The part, then the whole: the words before and after the link ("I got 42 out of 50, what percentage is that?").
 _RATIO = (
-    re.compile(rf"^(?P<before>.*?)\s+out of\s+(?P<after>.*)\b{_PERCENT}\b", re.IGNORECASE),
+    re.compile(rf"^(?P<before>.*?)\s+(?:out of|of the)\s+(?P<after>.*)\b{_PERCENT}\b", re.IGNORECASE),
     re.compile(rf"^(?P<before>.*?)\s+is\s+what\s+{_PERCENT}\s+of\s+(?P<after>.*)$", re.IGNORECASE),
 )
 # The whole, then the part: "What percent of 48 is 12?", and the part first after all: "What percentage is 12 of 48?"
@@ -39,7 +39,7 @@ def percentage_note(text: str) -> str | None:
         if m := pattern.search(text):
             part, whole = _amount(m["before"].split()[-3:], last=True), _amount(m["after"].split()[:3], last=False)
             if part is None or whole is None or whole[0] == 0:
-                return None
+                continue
             return f"{part[1]} out of {whole[1]} is {say_number(part[0] / whole[0] * 100)} percent."
     if (m := _AS_PERCENT.search(text)) and (amount := read_amount(m["amount"])):
         return f"{amount[1]} is {say_number(amount[0] * 100)} percent."
