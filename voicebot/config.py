@@ -178,6 +178,11 @@ class LlmConfig(_Section):
         "country's or a US state's capital, or a classic fact (\"how many legs does a spider have\"), the note "
         "and the reply's start give it from a table",
     )  # fmt: skip
+    direct_questions: bool = Field(
+        True, description="a question asked inside a sentence (\"My daughter wants to know why the sky is blue.\", "
+        "\"I can never remember what the capital of Australia is.\") is given to the model and the notes as the "
+        "question itself (\"Why is the sky blue?\"): the model alone answered the wrapper (voicebot/indirect.py)",
+    )  # fmt: skip
     about_note: bool = Field(
         True, description="before a question about the assistant (\"what's your name\", \"who made you\", "
         "\"what can you do\"), a system note says who it is: the model alone makes up a name and a maker",

@@ -34,13 +34,17 @@ class Conversation:
         says (a `WholeReply`); it is also told the assistant's last reply (as heard, after a barge-in), for "Say
         that again.".
     Both are told the words, which user turn of the session they are, and the user's earlier words in the
-    history, the last last ("Another one." after "Tell me a joke.")."""
+    history, the last last ("Another one." after "Tell me a joke.").
+    asked: the question the user's words ask inside a sentence, said as one asks it (`indirect.direct_question`:
+        "My daughter wants to know why the sky is blue." -> "Why is the sky blue?"), or None; the model, the
+        note and the opener are given that question in place of the words (the 0.5B answered the wrapper)."""
 
     system_prompt: str
     history_turns: int = 16
     fits: Callable[[Messages], bool] | None = None
     note: Callable[[str, int, list[str]], str | None] | None = None
     opener: Callable[[str, int, list[str], str], str | None] | None = None
+    asked: Callable[[str], str | None] | None = None
     messages: Messages = field(default_factory=list)
     _turns: list[int] = field(default_factory=list)  # the turn of each message
     _added: int = 0  # user turns added so far (never less: dropping history keeps the count)
@@ -55,6 +59,7 @@ class Conversation:
     def _user_turn(self, text: str) -> Messages:
         """The user's words, after the note they call for, if any (told which user turn of the session this
         is: a pending turn and the same turn once added get one note)."""
+        text = self.question(text)
         note = self.note(text, self._added, self.user_words()) if self.note is not None else None
         return [*([{"role": "system", "content": note}] if note else []), {"role": "user", "content": text}]
 
@@ -63,7 +68,11 @@ class Conversation:
         if self.opener is None:
             return ""
         said = last_said(self.messages, "assistant")
-        return self.opener(pending, self._added, self.user_words(), said) or ""
+        return self.opener(self.question(pending), self._added, self.user_words(), said) or ""
+
+    def question(self, text: str) -> str:
+        """The user's words as the model is given them: the question they ask inside a sentence, else as said."""
+        return (self.asked(text) if self.asked is not None else None) or text
 
     def user_words(self) -> list[str]:
         """The user's messages so far, the last last."""

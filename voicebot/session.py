@@ -13,6 +13,7 @@ from voicebot import frames as fr
 from voicebot.clock import InputClock
 from voicebot.config import Config
 from voicebot.conversation import Conversation
+from voicebot.indirect import direct_question
 from voicebot.models import Models
 from voicebot.notes import TurnNotes, local_clock, model_label
 from voicebot.observer import TurnObserver
@@ -59,6 +60,7 @@ class Session:
             fits=lambda m: models.llm.fits(m, max_tokens),
             note=notes,
             opener=notes.opener,
+            asked=direct_question if cfg.llm.direct_questions else None,
         )
         self.observer = TurnObserver(cfg.budgets_ms.model_dump(), realtime=realtime, on_turn=on_turn)
         self.player = player(self.observer) if callable(player) else player
@@ -69,7 +71,7 @@ class Session:
         scorer = self.llm.end_of_turn if cfg.turns.end_of_turn == "model" else None
 
         def knows(text: str) -> bool:  # a question the notes have the fact for is a whole one
-            return notes.known(text, self.conversation.user_words())
+            return notes.known(self.conversation.question(text), self.conversation.user_words())
 
         self.turns = TurnTakingStage(turn_options(cfg), scorer, knows=knows)
         self.pipeline = Pipeline(
