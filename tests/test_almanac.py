@@ -144,7 +144,17 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "How many innings are in a baseball game?": "nine",
     "How many players on a hockey team?": "six",
     "In chess, which piece only moves diagonally?": "bishop",
-    "Which wedding anniversary is the silver one?": "25",  # 15th
+    "Which wedding anniversary is the silver one?": "25",
+    # a child's why (the 0.5B: the sky blue "because it's a color that is often associated with the sun")
+    "Why is the sky blue?": "Rayleigh scattering", "How are rainbows made? Can you explain it simply?": "raindrops",
+    "Why do leaves change color in the autumn.": "chlorophyll",
+    "On the pH scale, what number counts as neutral.": "pH of 7", "What is the pH of water?": "pH of 7",
+    "Which bird is famous for laying its eggs in other birds nests.": "cuckoo",  # "the chick"
+    "What do bees collect from flowers to make honey?": "nectar",  # "pollen"
+    "Hey, which is the largest US state by area?": "Alaska",  # "California"
+    "What's the biggest state in the US?": "Alaska", "What is the smallest state?": "Rhode Island",
+    "Which state is the Grand Canyon in?": "Arizona",
+    "We want to see Mount Rushmore on the way, which state is it in?": "South Dakota",  # "it" named first  # 15th
     "What's the 50th anniversary called?": "golden",
     "What is the traditional gift for a first anniversary?": "paper",
     # round 20 (written after the rows above; the 0.5B's answers)
@@ -231,6 +241,10 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "How many players are on a field hockey team?", "How many strikes in bowling is a turkey?",
         "What should we do for our first work anniversary?", "Is the 25th anniversary silver or gold?",
         "We hit ten years married on June 5th, any anniversary gift ideas?",  # a date's 5th, no 5th anniversary
+        "What is the largest state in Australia?", "Which is the largest state by population?",
+        "Which state is Paris in?",
+        "Do bees collect pollen from flowers?", "What is the pH of my pool supposed to be?",
+        "I love the Eiffel Tower. How tall is it?",  # no height in the tables: the pronoun swap finds none
         "How many state senators does Texas have?", "How many justices are on the UK Supreme Court?",
         "How many stars are in the sky?", "How many amendments does the Texas state constitution have?",
         "I want to see the Berlin Wall.", "Who was the first woman in the Atlantic Ocean?",

@@ -59,6 +59,7 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "What's three fourths plus one eighth?": "3 quarters plus an eighth is 7 eighths, or 0.875.",
     "What's 3/4 plus 1/8?": "3 quarters plus an eighth is 7 eighths, or 0.875.",
     "What's 1/2 plus 1/3?": "a half plus a third is 5 sixths, or about 0.833.",
+    "The hotel adds 15% tax to a $240.00. How much is the tax?": "15 percent of 240 is 36.",  # the model: LaTeX
 }
 
 

@@ -29,6 +29,10 @@ from voicebot.errors import VoicebotError
         ("A kilogram is 1,000 grams.", ["1000"], True),
         ("Light travels about 300,000 kilometers per second.", ["300,000"], True),  # commas either side
         ("It is 300 kilometers.", ["300,000"], False),
+        ("Caterpillars turn into butterflies or moths.", ["butterfly"], True),  # a plural of the expected word
+        ("Whales are mammals.", ["mammal"], True),
+        ("Tip 9 dollars.", ["$9"], True),
+        ("Fish.", ["fishing"], False),
         ("a thousand grams", ["1000"], True),
         ("A hundred centimeters.", ["100"], True),
         ("Zero degrees.", ["0"], True),

@@ -45,6 +45,7 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     # a temperature's other scale where the ASR garbled its name (the model: "1,000 degrees Celsius in Salzas")
     "Quick question, what's 350 Fahrenheit in Salzas?": "350 degrees Fahrenheit is about 177 degrees Celsius.",
     "What's 20 Celsius to Fahrenheit?": "20 degrees Celsius is 68 degrees Fahrenheit.",
+    "What's 100 kilometers an hour in miles per hour?": "100 kilometers per hour is about 62.14 miles per hour.",
 }
 
 

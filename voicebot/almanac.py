@@ -457,6 +457,30 @@ _FACTS = (
      "Sit up, lean forward, and pinch the soft part of the nose for 10 to 15 minutes; don't tilt the head back. "
      "If it hasn't stopped after 20 minutes, get medical help."),
     (r"\bking of the jungle\b", "The lion is called the king of the jungle."),
+    # Why the world looks as it does, asked by children (the 0.5B: the sky blue "because it's a color that is often
+    # associated with the sun", rainbows "made by mixing water with water", leaves turning by "transpiration")
+    (r"\bwhy (?:is|does) the sky (?:look )?blue\b|\bwhat makes the sky blue\b",
+     "The sky is blue because the air scatters the blue part of sunlight much more than the red: Rayleigh "
+     "scattering."),
+    (r"\bhow (?:are|do|is|does) (?:a )?rainbows? (?:made|form|formed|happen|appear|work)\b|"
+     r"\bwhat (?:makes|causes) (?:a )?rainbows?\b",
+     "A rainbow forms when sunlight shines into raindrops: each drop bends the light, splits it into its colors "
+     "and reflects it back, with the sun behind you."),
+    (r"\bwhy (?:do|does) (?:the )?leaves (?:change colou?rs?|turn \w+|go \w+)\b",
+     "In autumn trees stop making chlorophyll, the green in their leaves, so the yellow and orange underneath "
+     "show through."),
+    (_all(r"ph", r"neutral"), "A pH of 7 is neutral: below 7 is acidic, above 7 is alkaline."),
+    (r"\bwhat(?:'s| is) the ph (?:of|level of) (?:pure |distilled )?water\b", "Pure water has a pH of 7: neutral."),
+    (_all(r"birds?", r"eggs?", r"other birds'?|other birds's|another bird'?s?|other nests"),
+     "The cuckoo lays its eggs in other birds' nests, and they raise its chicks."),
+    (_all(r"bees?", r"collect|gather|get|take", r"flowers?") + r"(?!.*\bpollen\b)",
+     "Bees collect nectar from flowers and turn it into honey; they gather pollen too, as food."),
+    (r"\b(?:largest|biggest) (?:us |u\.s\. |american )?state\b(?!.*\b(?:in|of) (?!the (?:us|u\.s\.|united states|"
+     r"usa|country)\b)\w+)(?!.*\bpopulation\b)",
+     "Alaska is the largest US state by area; Texas is second."),
+    (r"\bsmallest (?:us |u\.s\. |american )?state\b(?!.*\b(?:in|of) (?!the (?:us|u\.s\.|united states|usa|country)\b)"
+     r"\w+)(?!.*\bpopulation\b)",
+     "Rhode Island is the smallest US state by area."),
     (_all("how many months", "(thirty[- ]one|31) days"),
      "Seven months have 31 days: January, March, May, July, August, October and December."),
     (_all("how many wheels", "tricycles?"), "A tricycle has three wheels."),
@@ -758,6 +782,10 @@ def _resolved(words: str, before: str) -> str | None:
     return next(iter(swaps.values())) if len(swaps) == 1 else None
 
 
+# A question after what the same turn said first: its pronoun may stand for a thing named there.
+_SAID_FIRST = re.compile(r"^(?P<said>.+[,.;:])\s+(?P<asked>[^,.;:]+)$")
+
+
 def _question(text: str, earlier: Sequence[str], chain: int) -> str | None:
     """The question `text` asks, lower-cased: the words themselves, or for a follow-up after a question the table
     answered (`chain` follow-ups deep at most), that question with the follow-up's thing in place of one or two of
@@ -766,7 +794,12 @@ def _question(text: str, earlier: Sequence[str], chain: int) -> str | None:
     follow = _FOLLOW_UP.match(words) if earlier else None
     if not ASKING.search(text) and follow is None:  # "No, I meant an insect." corrects the last question
         return None
-    if _facts(words) or not earlier or chain == 0:
+    # "We want to see Mount Rushmore on the way, which state is it in?": "it" is what the same turn named
+    found = _facts(words)
+    said = None if found else _SAID_FIRST.match(words)
+    if said and _PRONOUN.search(said["asked"]) and (resolved := _resolved(said["asked"], said["said"])) is not None:
+        return resolved
+    if found or not earlier or chain == 0:
         return words
     if follow is None:
         return _resolved(words, earlier[-1]) or words

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 __all__ = [
-    "Calculation", "arithmetic_note", "calculations", "follow_up", "follow_up_lead", "read_amount", "read_number",
-    "say_fraction", "say_number", "split_again", "tokenize", "written_fractions",
+    "Calculation", "arithmetic_note", "calculations", "cents_said", "follow_up", "follow_up_lead", "read_amount",
+    "read_number", "say_fraction", "say_money", "say_number", "split_again", "tokenize", "written_fractions",
 ]
 
 _UNITS = {
@@ -49,6 +49,8 @@ _MUL = {
     ("percent", "of"): "%of", ("percent", "off"): "%off",
     ("percent", "tip", "on"): "%of", ("percent", "tip", "for"): "%of", ("percent", "tip", "of"): "%of",
     ("percent", "tip", "be", "on"): "%of", ("percent", "tip", "be", "for"): "%of",  # "What would a 20% tip be on $45?"
+    ("percent", "tax", "on"): "%of", ("percent", "tax", "to"): "%of", ("percent", "tax", "for"): "%of",
+    ("percent", "tax", "of"): "%of", ("percent", "sales", "tax", "on"): "%of",  # "adds 15% tax to a $240 stay"
 }  # fmt: skip
 _POW = {("to", "the", "power", "of"): "^", ("raised", "to", "the", "power", "of"): "^", ("^",): "^"}
 _SPOKEN = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "^": "to the power of"}
@@ -152,18 +154,24 @@ _CENTS = re.compile(
 )
 
 
+def cents_said(text: str) -> str:
+    """'87.50 dollars' for "87 dollars fifty", "87 dollars and 50 cents": the amount as one number."""
+    return _CENTS.sub(_with_cents, text)
+
+
 def arithmetic_note(text: str) -> str | None:
     """'17 times 23 is 391.' for the calculations in the user's words; None when there are none."""
-    text = written_fractions(_CENTS.sub(_with_cents, text))
+    text = written_fractions(cents_said(text))
     if m := _SPLIT.search(text) or _SPLIT_IT.search(text):  # before the parser ("4 people" is no calculation)
         amount, count = Fraction((m[1] or m[2]).replace(",", "")), read_number(tokenize(m[3]), 0)
         if count is not None and count[0].denominator == 1 and 1 < count[0] <= 1000:
-            return f"{_money(m.group(), amount)} split {count[0]} ways is {_money(m.group(), amount / count[0])} each."
+            each = say_money(m.group(), amount / count[0])
+            return f"{say_money(m.group(), amount)} split {count[0]} ways is {each} each."
     if m := _WITH_TIP.search(text):
         bill, tip = Fraction((m[1] or m[2]).replace(",", "")), Fraction(m[3])
-        total = _money(m.group(), bill * (100 + tip) / 100)
+        total = say_money(m.group(), bill * (100 + tip) / 100)
         article = "an" if say_number(tip).startswith("8") or say_number(tip).split(".")[0] in ("11", "18") else "a"
-        return f"{_money(m.group(), bill)} plus {article} {say_number(tip)} percent tip is {total}."
+        return f"{say_money(m.group(), bill)} plus {article} {say_number(tip)} percent tip is {total}."
     found = calculations(text)
     if not found and (m := _PRICE_THEN_DISCOUNT.search(text)):
         price, off = Fraction((m[1] or m[2]).replace(",", "")), Fraction(m[3])
@@ -198,10 +206,10 @@ def split_again(text: str, earlier: Sequence[str]) -> str | None:
     else:
         return None
     n = count[0]
-    return f"{_money(m.group(), bill)} split {n} ways is {_money(m.group(), bill / n)} each."
+    return f"{say_money(m.group(), bill)} split {n} ways is {say_money(m.group(), bill / n)} each."
 
 
-def _money(said: str, value: Fraction) -> str:
+def say_money(said: str, value: Fraction) -> str:
     """'87.50 dollars', '30 euros' for an amount of the currency `said` names (cents rounded half up); a bare
     number where it names none."""
     currency = re.search(r"[$£€]|\b(dollar|euro|pound|buck)s?\b", said, re.IGNORECASE)

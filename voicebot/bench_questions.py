@@ -133,7 +133,10 @@ _WORDS_TO_DIGITS = {number_words(i): str(i) for i in range(100)}
 def _forms(alt: str) -> set[str]:
     """An expected word and its other spelling when it is a number (digits ↔ words, "one"/"a hundred")."""
     alt = re.sub(r"(?<=\d),(?=\d{3}\b)", "", alt.lower().strip())  # "300,000" as the reply is read: 300000
+    alt = re.sub(r"^[$£€]\s*(?=\d)", "", alt)  # "$9": the reply may say "9 dollars" or "9"
     forms = {alt}
+    if re.fullmatch(r"[a-z]+(?: [a-z]+)*", alt) and len(alt) > 3:  # "butterfly" in "butterflies", "mammal" in "mammals"
+        forms |= {alt + "s", alt + "es", alt[:-1] + "ies" if alt.endswith("y") else alt, alt.removesuffix("s")}
     if alt.isdigit() and int(alt) < 10000:
         words = number_words(int(alt))
         forms |= {words, "a" + words[3:]} if words.startswith(("one hundred", "one thousand")) else {words}

@@ -317,11 +317,13 @@ _ASKS_WHERE = r"^(?:(?:so|and|hey|okay|um) )*where(?: s| is| are)"  # "Where's P
 # "Where is Peru?", not "Where is Chad?" (a name) or "Where's the turkey?".
 _WHERE = re.compile(rf"{_ASKS_WHERE} (?!chad$|jordan$|turkey$){_place(_COUNTRIES, 'a')}(?: located)?$")
 # "Which country is Timbuktu in?", "In what country is the Taj Mahal?", "Where is Machu Picchu located?"
-_OF = r"(?:the (?:city|town|island) of )?"  # "What country is the city of Marrakech in?"
+_OF = r"(?:the (?:city|town|island) of )?"
+# "Which state is Mount Rushmore in?": the row names it
+_REGION = r"(?:country|state|u s state|us state|province)"  # "What country is the city of Marrakech in?"
 _IN_COUNTRY = re.compile(
-    rf"\b(?:which|what) country (?:is|are) {_OF}{_place(_PLACES, 'a')}(?: located)?(?: in)?$|"
-    rf"\bin (?:which|what) country (?:is|are) {_OF}{_place(_PLACES, 'b')}(?: located)?$|"
-    rf"\b{_place(_PLACES, 'c')} (?:is|are) in (?:which|what) country$|"
+    rf"\b(?:which|what) {_REGION} (?:is|are) {_OF}{_place(_PLACES, 'a')}(?: located)?(?: in)?$|"
+    rf"\bin (?:which|what) {_REGION} (?:is|are) {_OF}{_place(_PLACES, 'b')}(?: located)?$|"
+    rf"\b{_place(_PLACES, 'c')} (?:is|are) in (?:which|what) {_REGION}$|"
     rf"{_ASKS_WHERE} {_place(_PLACES, 'd')}(?: located)?$"
 )
 _MOUNTAIN_ASKED = re.compile(

@@ -39,6 +39,7 @@ from voicebot.entertain import STORY_OPENERS, Entertainment, entertain
 from voicebot.feelings import OFFER, feeling_reply, takes_offer
 from voicebot.kitchen import servings_note
 from voicebot.percentages import percentage_note
+from voicebot.prices import fuel_note, price_note
 from voicebot.shapes import shape_note
 from voicebot.speaking_rate import rate_request
 from voicebot.spelling import spelling_note
@@ -522,7 +523,8 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     """'17 times 23 is 391.', for calculations (also one going on from the result of the user's words before: "And
     times three?"), unit conversions, a trip's time or distance at a speed, a recipe amount doubled or halved,
     when something that starts at a clock time ends, spellings, plurals and past tenses, a shape's area or
-    perimeter, a percentage, a recipe's servings scaled; else None. A shape's sizes are no sum of their own ("a
+    perimeter, a percentage, a recipe's servings scaled, a price per unit times a count, a drive's fuel; else
+    None. A shape's sizes are no sum of their own ("a
     7 x 3 rectangle" is not "7 times 3 is 21")."""
     if shape := shape_note(text):
         return shape
@@ -530,8 +532,9 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
         c.note() if (c := follow_up(text, earlier)) else None
     )
     conversion = conversion_note(text, earlier)
-    notes = (calculation, conversion, percentage_note(text), travel_note(text), scaled_note(text), servings_note(text),
-             arrival_note(text, earlier), spelling_note(text, earlier), word_form_note(text))
+    notes = (calculation, conversion, percentage_note(text), price_note(text), fuel_note(text), travel_note(text),
+             scaled_note(text), servings_note(text), arrival_note(text, earlier), spelling_note(text, earlier),
+             word_form_note(text))
     return " ".join(note for note in notes if note) or None
 
 

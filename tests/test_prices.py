@@ -1,0 +1,53 @@
+"""voicebot.prices: a price per unit times a count, and the fuel a drive takes; nothing for other talk of prices."""
+
+from __future__ import annotations
+
+import pytest
+
+from voicebot.notes import exact_result
+from voicebot.prices import fuel_note, price_note
+
+PRICED = {  # the 0.5B: "$3.58 * 12 = $43.84" (it is 42.96)
+    "Gas is $3.58 gallon and I need 12 gallons. How much will that cost?": "12 gallons at 3.58 dollars a gallon is "
+    "42.96 dollars.",
+    "Gas is 3 dollars 50 a gallon and I need 12 gallons. How much will that cost?": "12 gallons at 3.50 dollars a "
+    "gallon is 42 dollars.",
+    "Apples are $2 a pound, how much for 3 pounds?": "3 pounds at 2 dollars a pound is 6 dollars.",
+    "The hotel is 120 dollars a night, how much for five nights?": "5 nights at 120 dollars a night is 600 dollars.",
+    "Tickets are 15 dollars per person and there are 4 people, what's the total?": "4 people at 15 dollars a person "
+    "is 60 dollars.",
+}
+
+
+@pytest.mark.parametrize("text", list(PRICED))
+def test_a_price_per_unit_times_a_count(text: str) -> None:
+    assert price_note(text) == PRICED[text]
+    assert exact_result(text) == PRICED[text]
+
+
+FUEL = {  # the 0.5B: a LaTeX formula, and no number
+    "So if I drive 300 miles and my car gets 30 miles per gallon, how many gallons do I need?": "300 miles at 30 "
+    "miles per gallon takes 10 gallons.",
+    "My car does 40 mpg and the trip is 280 miles, gas is $3.50 a gallon. How much will gas cost?": "280 miles at 40 "
+    "miles per gallon takes 7 gallons. At 3.50 dollars a gallon, that is 24.50 dollars.",
+    "The trip is 500 km and my car uses 6 liters per 100 km, how much fuel do I need?": "500 kilometers at 6 liters "
+    "per 100 kilometers takes 30 liters.",
+}
+
+
+@pytest.mark.parametrize("text", list(FUEL))
+def test_the_fuel_a_drive_takes(text: str) -> None:
+    assert fuel_note(text) == FUEL[text]
+    assert exact_result(text) == FUEL[text]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I paid $3 a gallon.", "How much is a gallon of milk?", "Gas is 3 dollars a gallon and 12 liters, how much?",
+        "I drove 300 miles at 60 miles an hour, how much gas did I use?",  # no fuel economy
+        "My car gets 30 miles per gallon, is that good?", "Apples are 2 dollars a pound.",
+    ],
+)
+def test_no_price_or_fuel_for_other_words(text: str) -> None:
+    assert price_note(text) is None and fuel_note(text) is None, text

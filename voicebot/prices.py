@@ -1,0 +1,125 @@
+"""What some things cost at a price each, and the fuel a drive takes, for the note before a user's turn.
+
+A road trip's and a shop's sums, which the 0.5B got wrong or answered with a formula: "Gas is $3.58 a gallon and I
+need 12 gallons" -> "$43.84" (it is 42.96), "300 miles at 30 miles per gallon, how many gallons?" -> a LaTeX
+formula and no number (docs/MEASUREMENTS.md, thirty-first session). The arithmetic parser reads numbers joined by
+operators; these read a price per unit with a count of that unit, and a distance with a fuel economy.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from voicebot.arithmetic import cents_said, read_number, say_money, say_number, tokenize
+
+__all__ = ["fuel_note", "price_note"]
+
+_NUMBER = r"\d[\d,]*(?:\.\d+)?"
+_PRICE = rf"(?:[$£€]\s*(?P<p1>{_NUMBER})|(?P<p2>{_NUMBER})\s*(?:dollars?|euros?|pounds?|bucks?)\b)"
+_UNITS = {  # what a price is asked per, and its plural
+    "gallon": "gallons", "liter": "liters", "litre": "litres", "pound": "pounds", "kilo": "kilos",
+    "kilogram": "kilograms", "ounce": "ounces", "hour": "hours", "night": "nights", "day": "days", "week": "weeks",
+    "month": "months", "person": "people", "ticket": "tickets", "dozen": "dozen", "box": "boxes", "bag": "bags",
+    "bottle": "bottles", "can": "cans", "pack": "packs", "meter": "meters", "foot": "feet", "yard": "yards",
+    "mile": "miles", "kilometer": "kilometers", "square foot": "square feet", "square meter": "square meters",
+}  # fmt: skip
+_UNIT_NAMES = "|".join(sorted(_UNITS, key=len, reverse=True))
+_PER_UNIT = re.compile(
+    rf"{_PRICE}\s*(?:a|an|per|each|for (?:a|an|one|each)|/)?\s*(?P<unit>{_UNIT_NAMES})\b(?!s)",
+    re.IGNORECASE,
+)
+_COST_ASKED = re.compile(
+    r"\bhow much\b|\bwhat(?:'s| is| will| would)? (?:the |that |it |this )?(?:cost|total|price|come to)\b|"
+    r"\b(?:cost|costs|total)\b.*\?",
+    re.IGNORECASE,
+)
+
+
+def price_note(text: str) -> str | None:
+    """'12 gallons at 3.50 dollars a gallon is 42 dollars.' where the words give a price per unit and a count of
+    that unit and ask what it costs; None otherwise."""
+    text = cents_said(text)
+    priced = _PER_UNIT.search(text)
+    if priced is None or not _COST_ASKED.search(text):
+        return None
+    unit = priced["unit"].lower()
+    many = re.escape(_UNITS[unit])
+    rest = text[: priced.start()] + " " + text[priced.end() :]
+    counts = [m for m in re.finditer(rf"(\S+(?: \S+)?) (?:{many}|{re.escape(unit)}s?)\b", rest, re.IGNORECASE)]
+    amounts = [a for m in counts if (a := _count(m[1])) is not None]
+    if len(amounts) != 1:
+        return None
+    price = Fraction((priced["p1"] or priced["p2"]).replace(",", ""))
+    each = say_money(priced.group(), price)
+    n = amounts[0]
+    said = f"{say_number(n)} {unit if n == 1 else _UNITS[unit]}"
+    return f"{said} at {each} a {unit} is {say_money(priced.group(), price * n)}."
+
+
+def _count(said: str) -> Fraction | None:
+    """The number the words end with ("need 12", "twelve"): the count before a unit."""
+    tokens = tokenize(said)
+    for start in range(len(tokens)):
+        read = read_number(tokens, start)
+        if read is not None and read[1] == len(tokens) and read[0] > 0:
+            return read[0]
+    return None
+
+
+# A car's fuel economy, and the distance of the drive.
+_MPG = re.compile(
+    rf"(?P<mpg>{_NUMBER})\s*(?:miles (?:per|a|to the|to a) gallon|mpg)\b|"
+    rf"(?P<l100>{_NUMBER})\s*(?:liters?|litres?|l) (?:per|every|for every|a) 100 (?:kilometers|kilometres|km)\b|"
+    rf"(?P<kpl>{_NUMBER})\s*(?:kilometers|kilometres|km) (?:per|a|to the) (?:liter|litre)\b",
+    re.IGNORECASE,
+)
+_DISTANCE = re.compile(
+    rf"(?P<d>{_NUMBER})\s*(?P<unit>miles|mi|kilometers|kilometres|km)\b"
+    r"(?!\s*(?:per|a|an|to the|to a|every)\s+(?:gallon|liter|litre|hour)|\s*(?:per hour|an hour|/h|mph))",
+    re.IGNORECASE,
+)
+_FUEL_ASKED = re.compile(
+    r"\bhow (?:many|much) (?:gallons|liters|litres|gas|fuel|petrol|diesel)\b|\bhow much (?:will|would|does) "
+    r"(?:it|the (?:trip|drive|gas|fuel|petrol)|gas|fuel|petrol) cost\b|\b(?:gas|fuel|petrol) (?:cost|money)\b|"
+    r"\bhow much (?:do|will|would) i (?:need|use|spend)\b",
+    re.IGNORECASE,
+)
+_PER_VOLUME = re.compile(
+    rf"{_PRICE}\s*(?:a|per|for a|/)?\s*(?P<unit>gallon|liter|litre)\b", re.IGNORECASE
+)
+
+
+def fuel_note(text: str) -> str | None:
+    """'300 miles at 30 miles per gallon takes 10 gallons.' (and what that costs at a price per gallon said too)
+    where the words give a drive's distance and the car's fuel economy and ask for the fuel or its cost."""
+    text = cents_said(text)
+    economy = _MPG.search(text)
+    if economy is None or not _FUEL_ASKED.search(text):
+        return None
+    distances = [d for d in _DISTANCE.finditer(text) if not economy.start() <= d.start() < economy.end()]
+    if len(distances) != 1:  # not the "100 km" of "6 liters per 100 km"
+        return None
+    distance, unit = Fraction(distances[0]["d"].replace(",", "")), distances[0]["unit"].lower()
+    miles = unit in ("miles", "mi")
+    km = distance if not miles else distance * Fraction("1.609344")
+    if economy["mpg"]:
+        rate, volume = Fraction(economy["mpg"].replace(",", "")), "gallons"
+        needed = (distance if miles else distance / Fraction("1.609344")) / rate if rate else None
+        said = f"{say_number(rate)} miles per gallon"
+    elif economy["l100"]:
+        rate, volume = Fraction(economy["l100"].replace(",", "")), "liters"
+        needed, said = km * rate / 100, f"{say_number(rate)} liters per 100 kilometers"
+    else:
+        rate, volume = Fraction(economy["kpl"].replace(",", "")), "liters"
+        needed = km / rate if rate else None
+        said = f"{say_number(rate)} kilometers per liter"
+    if not needed:
+        return None
+    note = f"{say_number(distance)} {'miles' if miles else 'kilometers'} at {said} takes {say_number(needed)} {volume}."
+    priced = _PER_VOLUME.search(text)
+    if priced is not None and (priced["unit"].lower() == "gallon") == (volume == "gallons"):
+        price = Fraction((priced["p1"] or priced["p2"]).replace(",", ""))
+        cost = say_money(priced.group(), price * needed)
+        note += f" At {say_money(priced.group(), price)} a {volume[:-1]}, that is {cost}."
+    return note
