@@ -154,6 +154,15 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "Hey, which is the largest US state by area?": "Alaska",  # "California"
     "What's the biggest state in the US?": "Alaska", "What is the smallest state?": "Rhode Island",
     "Which state is the Grand Canyon in?": "Arizona",
+    "Which part of your body pumps the blood around?": "heart",  # "Your body pumps the blood ..."
+    "What the hardest natural substances?": "Diamond",  # Whisper dropped "is"
+    # a question asked inside a sentence keeps its order when said directly (voicebot/indirect.py)
+    "Why leaves change colour in the autumn?": "chlorophyll", "What gas plants take in from the air?": "carbon",
+    "Why do we have leap years?": "365 and a quarter", "Where kangaroos come from?": "Australia",
+    "Why the moon changes shape?": "sunlit half", "Where the sun goes at night?": "Earth turns",
+    "Why do we get goosebumps when we're cold?": "muscles", "Which is the largest country by area?": "Russia",
+    "Why do we have seasons?": "tilt", "When the dinosaurs died out?": "66 million",  # "the late 19th century"
+    "How bees make honey?": "nectar",
     "We want to see Mount Rushmore on the way, which state is it in?": "South Dakota",  # "it" named first  # 15th
     "What's the 50th anniversary called?": "golden",
     "What is the traditional gift for a first anniversary?": "paper",

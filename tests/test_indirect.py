@@ -29,6 +29,10 @@ ASKED = {  # the 0.5B answered the wrapper: "She might be looking for a reason t
     "Someone at work was asking when the dinosaurs died out, and nobody knew.": "When the dinosaurs died out?",
     "I'd really like to know how many minutes there are in a day.": "How many minutes are there in a day?",
     "My wife and I were arguing about which ocean is the largest.": "Which ocean is the largest?",
+    "My daughter asked how rainbows are made. Can you explain it simply?": (
+        "How are rainbows made? Can you explain it simply?"  # a sentence after it is said on
+    ),
+    "I wonder how come the sky is blue.": "How come the sky is blue?",
 }
 
 

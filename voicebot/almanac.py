@@ -52,7 +52,7 @@ ASKING = re.compile(
 _ANYWHERE = (
     r"(?:\s+one\b)?"  # "Which planet is the biggest one?"
     r"(?!\s+(?:in|of|on|by|from|near|for)\b(?!\s+(?:the\s+|our\s+)?(?:whole\s+|entire\s+)?"
-    r"(?:world|earth|solar system|universe|planet)\b))"
+    r"(?:world|earth|solar system|universe|planet|area|size|land area|landmass|land mass)\b))"
     r"(?=\s*$|\s*[?.!,;]|\s+(?:in|of|on|by|from|near|for|is|was|that|which|ever|there|known|and|or|to|we|you|"
     r"around|alive|today|now|please)\b)"
 )
@@ -364,7 +364,8 @@ _FACTS = (
      "The peregrine falcon is the fastest animal, diving at over 300 kilometers per hour; on land, the cheetah is."),
     (r"\btallest animal\b{A}|\banimal\b{G} the tallest\b{A}", "The giraffe is the tallest animal."),
     (r"\b(largest|biggest) bird\b{A}", "The ostrich is the largest bird."),
-    (r"\bwhat gas(es)? (do|does) (plants?|trees?) (take in|taken|absorb|use|breathe in|need|soak up|suck in|suck up)\b|"
+    (r"\bwhat gas(es)? (do |does )?(plants?|trees?) "
+     r"(take in|taken|absorb|use|breathe in|need|soak up|suck in|suck up)\b|"
      r"\bwhat (do|does) (plants?|trees?) (take in|absorb|breathe in|soak up|suck in|suck up) from the air\b",
      "Plants take in carbon dioxide from the air, and give off oxygen."),
     (r"\bwhat (gas )?(do|does) (plants?|trees?) (give off|release|produce|make)\b", "Plants give off oxygen."),
@@ -403,7 +404,9 @@ _FACTS = (
     (r"\bfreezing point of water\b|\b(what|which) temperature does water freeze\b|\bwater freezes? at\b",
      "Water freezes at 0 degrees Celsius, or 32 degrees Fahrenheit."),
     (r"\bchemical (formula|symbol) (for|of) water\b", "The chemical formula of water is H2O."),
-    (r"\bhardest (natural )?(substance|material|mineral)\b", "Diamond is the hardest natural material."),
+    (r"\bhardest (natural )?(substance|material|mineral)s?\b", "Diamond is the hardest natural material."),
+    (_all(r"pumps?|pumping", r"blood") + r"(?=.*\b(?:what|which) (?:part|organ)|.*\bwhat pumps\b)",
+     "The heart pumps blood around the body."),
     (r"\bhow many colou?rs (are )?(there )?in (a|the) rainbow\b",
      "A rainbow is usually said to have seven colors: red, orange, yellow, green, blue, indigo and violet."),
     (r"\bhow many days (are )?(there )?in a leap year\b", "A leap year has 366 days."),
@@ -466,14 +469,37 @@ _FACTS = (
      r"\bwhat (?:makes|causes) (?:a )?rainbows?\b",
      "A rainbow forms when sunlight shines into raindrops: each drop bends the light, splits it into its colors "
      "and reflects it back, with the sun behind you."),
-    (r"\bwhy (?:do|does) (?:the )?leaves (?:change colou?rs?|turn \w+|go \w+)\b",
+    (r"\bwhy (?:do |does )?(?:the )?leaves (?:change colou?rs?|turn \w+|go \w+)\b",
      "In autumn trees stop making chlorophyll, the green in their leaves, so the yellow and orange underneath "
      "show through."),
     (_all(r"ph", r"neutral"), "A pH of 7 is neutral: below 7 is acidic, above 7 is alkaline."),
+    (r"\bwhy (?:do )?we (?:have|get) seasons\b|\bwhat causes (?:the )?seasons\b|\bwhy (?:are there|is there) seasons\b",
+     "The seasons come from the tilt of Earth's axis: for half the year your half of the world leans toward the "
+     "sun and gets more direct sunlight, and then away."),
+    (r"\bwhy (?:do )?we (?:have|need) leap years?\b|"
+     r"\bwhy (?:is there|are there|do we add) (?:a )?leap (?:year|day)s?\b",
+     "Earth takes about 365 and a quarter days to go around the sun, so every fourth year gets an extra day to "
+     "keep the calendar in step."),
+    (r"\bwhy (?:does )?the moon (?:change|changes) (?:its )?shapes?\b|\bwhat causes the (?:moon'?s )?phases\b|"
+     r"\bwhy (?:does )?the moon (?:look|looks) different\b",
+     "The moon doesn't change: as it goes around Earth we see more or less of its sunlit half, from new moon to "
+     "full moon and back in about a month."),
+    (r"\bwhere (?:does )?the sun (?:go|goes) at night\b",
+     "The sun doesn't go anywhere: Earth turns, so at night your side of it faces away from the sun."),
+    (r"\bwhy (?:do )?we get goose ?bumps\b|\bwhat (?:causes|are) goose ?bumps\b",
+     "Goosebumps come from tiny muscles that pull each hair upright when you're cold or scared: a leftover from "
+     "when our ancestors had fur to fluff up."),
+    (r"\bwhen (?:did )?(?:the )?dinosaurs (?:die|died) out\b|\bwhen (?:did )?(?:the )?dinosaurs (?:go|went) extinct\b",
+     "The dinosaurs died out about 66 million years ago, most likely after a huge asteroid hit Earth; birds are "
+     "their living descendants."),
+    (r"\bwhere (?:do |did )?kangaroos (?:come from|live|lives)\b", "Kangaroos come from Australia."),
+    (r"\bwhere (?:do |did )?koalas (?:come from|live)\b", "Koalas live in eastern Australia."),
+    (r"\bwhere (?:do |did )?(?:giant )?pandas (?:come from|live)\b", "Giant pandas live in the mountains of China."),
+    (r"\bwhere (?:do |did )?polar bears (?:come from|live)\b", "Polar bears live around the Arctic."),
     (r"\bwhat(?:'s| is) the ph (?:of|level of) (?:pure |distilled )?water\b", "Pure water has a pH of 7: neutral."),
     (_all(r"birds?", r"eggs?", r"other birds'?|other birds's|another bird'?s?|other nests"),
      "The cuckoo lays its eggs in other birds' nests, and they raise its chicks."),
-    (_all(r"bees?", r"collect|gather|get|take", r"flowers?") + r"(?!.*\bpollen\b)",
+    (_all(r"bees?", r"collect|gather|get|take", r"flowers?") + r"(?!.*\bpollen\b)|\bhow (?:do )?bees make honey\b",
      "Bees collect nectar from flowers and turn it into honey; they gather pollen too, as food."),
     (r"\b(?:largest|biggest) (?:us |u\.s\. |american )?state\b(?!.*\b(?:in|of) (?!the (?:us|u\.s\.|united states|"
      r"usa|country)\b)\w+)(?!.*\bpopulation\b)",

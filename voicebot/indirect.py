@@ -40,6 +40,11 @@ _SUBJECT_STARTS = frozenset({
     "the", "a", "an", "my", "your", "our", "his", "her", "its", "their", "this", "that", "these", "those", "it",
     "we", "they", "he", "she", "there",
 })  # fmt: skip
+# What follows "how" as part of the question word: "how many bones are ...", "how far away is ...".
+_HOW_WORDS = frozenset({
+    "many", "much", "far", "long", "old", "big", "tall", "often", "fast", "deep", "high", "heavy", "hot", "cold",
+    "large", "small", "wide", "quickly", "soon",
+})  # fmt: skip
 _PRONOUNS = {"it": "does", "he": "does", "she": "does", "we": "do", "they": "do"}
 _LEAD_WORDS = 10  # a longer lead is a story with a question in it, left as it is
 
@@ -50,7 +55,12 @@ def direct_question(text: str) -> str | None:
     wrapped = _WRAPPED.match(" ".join(text.split()))
     if wrapped is None or len(wrapped["lead"].split()) > _LEAD_WORDS:
         return None
-    words = _CLAUSE_END.sub("", wrapped["asked"]).split()
+    asked = wrapped["asked"]
+    end = _CLAUSE_END.search(asked)
+    after = asked[end.start() :] if end else ""
+    # what follows a full stop is said on ("Can you explain it simply?"); what follows a comma is about the user
+    after = after[1:].strip() if after[:1] in (".", "?", "!") else ""
+    words = asked[: end.start()].split() if end else asked.split()
     if len(words) < 2 or words[1].lower() in ("to", "you", "i"):  # "what to do", "what you mean", "what I said"
         return None
     if words[0].lower() in ("if", "whether"):
@@ -60,7 +70,7 @@ def direct_question(text: str) -> str | None:
     else:
         words = _inverted(words)
     said = " ".join(words)
-    return said[0].upper() + said[1:] + "?"
+    return f"{said[0].upper()}{said[1:]}?" + (f" {after}" if after else "")
 
 
 def _inverted(words: list[str]) -> list[str]:
@@ -69,7 +79,11 @@ def _inverted(words: list[str]) -> list[str]:
     Where the question word is the subject ("which ocean is the largest", "who wrote Hamlet") or a noun is and
     no "is" follows ("what temperature water freezes at"), the order stays: the model reads it as a question."""
     lowered = [w.lower() for w in words]
+    if lowered[:2] == ["how", "come"]:  # "how come the sky is blue" asks in that order
+        return words
     subject = next((i for i in range(1, len(words)) if lowered[i] in _SUBJECT_STARTS), None)
+    if subject is None and lowered[0] in ("how", "why", "where", "when") and lowered[1] not in _HOW_WORDS:
+        subject = 1  # "how rainbows are made" -> "how are rainbows made"; not "how many bones are ..."
     if subject is None:
         return words
     copula = next((i for i in range(subject + 1, len(words)) if lowered[i] in _COPULAS), None)
