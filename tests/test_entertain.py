@@ -70,7 +70,7 @@ def test_turn_notes_give_the_note_and_the_reply_start_or_leave_both_out() -> Non
     notes = TurnNotes(None, seed=7)
     start = notes.opener("Tell me a story.")
     assert start in STORY_OPENERS and start in notes("Tell me a story.")
-    assert notes.opener("Why is the sky blue?") is None
+    assert notes.opener("Why do people yawn?") is None
     off = TurnNotes(None, entertain=False)
     assert off("Tell me a story.") is None and off.opener("Tell me a story.") is None
     joke = notes.opener("Tell me a joke.", 2)

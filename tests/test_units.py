@@ -62,7 +62,7 @@ def test_a_conversion_asked_for_gets_its_result(text: str) -> None:
         "Is vitamin C good for you?",  # a letter is a unit only after "degrees"
         "How many legs does a spider have?",
         "How many miles is it to Paris?",
-        "It was 30 degrees in Rome.",
+        "It was 30 degrees in Rome.", "It's 90 degrees Fahrenheit in Texas.",  # asks no other scale
         "How many meters are in a meter?",  # nothing to convert
         "What is a quarter of 100?",
         "How many quarters are in a dollar?",

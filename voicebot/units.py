@@ -392,14 +392,16 @@ def _amount_in(tokens: list[str], i: int) -> tuple[Conversion, int] | None:
             target = _unit(tokens, j + len(link))
             if target is not None:
                 return Conversion(value, source, target[0], inches), target[1]
-    if source.kind == "temperature" and tokens[j : j + 1] in (["in"], ["to"]) and _last_word(tokens, j + 1):
+    if source.kind == "temperature" and tokens[j : j + 1] in (["in"], ["to"]) and _misheard_scale(tokens, j + 1):
         return Conversion(value, source, _OTHER_SCALE[source.one], inches), j + 2
     return None
 
 
-def _last_word(tokens: list[str], i: int) -> bool:
-    """Whether tokens[i] is a word that ends the question: a scale the ASR misheard ("350 Fahrenheit in Salzas?")."""
-    return i < len(tokens) and tokens[i].isalpha() and all(t in "?.!," for t in tokens[i + 1 :])
+def _misheard_scale(tokens: list[str], i: int) -> bool:
+    """Whether tokens[i] is a word that ends a question, where a scale was asked for and the ASR misheard it ("What's
+    350 Fahrenheit in Salzas?"); not "It's 90 degrees Fahrenheit in Texas.", which asks nothing."""
+    asks = "?" in tokens or tokens[:1] in (["what"], ["whats"], ["convert"], ["how"])
+    return asks and i < len(tokens) and tokens[i].isalpha() and all(t in ("?", ".", "!") for t in tokens[i + 1 :])
 
 
 _ONE_WHOLE = ("whole", "entire", "full", "single", "regular", "normal")  # words between "a" and its unit
