@@ -163,6 +163,8 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "Why do we get goosebumps when we're cold?": "muscles", "Which is the largest country by area?": "Russia",
     "Why do we have seasons?": "tilt", "When the dinosaurs died out?": "66 million",  # "the late 19th century"
     "How bees make honey?": "nectar",
+    "My daughter insists as spiders and insects, how many legs does a spider have?": "eight",  # the last clause
+    "which gas two plants absorb during photosynthesis.": "carbon dioxide",  # Whisper's "two" for "do"
     "We want to see Mount Rushmore on the way, which state is it in?": "South Dakota",  # "it" named first  # 15th
     "What's the 50th anniversary called?": "golden",
     "What is the traditional gift for a first anniversary?": "paper",

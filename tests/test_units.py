@@ -46,6 +46,11 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "Quick question, what's 350 Fahrenheit in Salzas?": "350 degrees Fahrenheit is about 177 degrees Celsius.",
     "What's 20 Celsius to Fahrenheit?": "20 degrees Celsius is 68 degrees Fahrenheit.",
     "What's 100 kilometers an hour in miles per hour?": "100 kilometers per hour is about 62.14 miles per hour.",
+    # areas (the 0.5B: "A square meter is equal to 10,000 square feet.")
+    "How many square feet are in a square meter?": "1 square meter is about 10.76 square feet.",
+    "How many acres in a square mile?": "1 square mile is 640 acres.",
+    "Convert 3 hectares to acres.": "3 hectares is about 7.41 acres.",
+    "My recipe says 350 Fahrenheit. What's in Celsius?": "350 degrees Fahrenheit is about 177 degrees Celsius.",
 }
 
 
@@ -174,3 +179,24 @@ def test_when_something_that_starts_at_a_clock_time_ends() -> None:
     from voicebot.arithmetic import arithmetic_note
 
     assert arithmetic_note("A train leaves at 3:15 plus 2 hours, when?") is None  # was "15 plus 2 is 17."
+
+
+def test_which_of_two_units_is_more() -> None:
+    """"Which is longer, a kilometer or a mile?" got "A kilometer is longer than a mile."."""
+    from voicebot.units import comparison_note
+
+    assert comparison_note("Which is longer, a kilometer or a mile?") == (
+        "A mile is longer: 1 mile is about 1.61 kilometers."
+    )
+    assert comparison_note("Is a liter bigger than a quart?") == "A liter is bigger: 1 liter is about 1.06 quarts."
+    assert comparison_note("Which is heavier, a pound or a kilogram?") == (
+        "A kilogram is heavier: 1 kilogram is about 2.2 pounds."
+    )
+    assert comparison_note("Which is bigger, an acre or a hectare?") == (
+        "A hectare is bigger: 1 hectare is about 2.47 acres."
+    )
+    for other in (
+        "Which is heavier, a ton of bricks or a ton of feathers?", "Which is longer, a mile or a marathon?",
+        "Which is heavier, a mile or a pound?", "Which is longer, a mile or a mile?",
+    ):
+        assert comparison_note(other) is None, other

@@ -19,6 +19,7 @@ from voicebot.elements import ELEMENT_WORDS, element_facts
 from voicebot.famous_works import WORK_FACTS
 from voicebot.geography import NOT_PLACES, PLACE_WORDS, place_facts
 from voicebot.kitchen import KITCHEN_FACTS
+from voicebot.myths import MYTH_FACTS
 from voicebot.units import unit_named
 
 __all__ = ["ASKING", "almanac_fact"]
@@ -364,7 +365,7 @@ _FACTS = (
      "The peregrine falcon is the fastest animal, diving at over 300 kilometers per hour; on land, the cheetah is."),
     (r"\btallest animal\b{A}|\banimal\b{G} the tallest\b{A}", "The giraffe is the tallest animal."),
     (r"\b(largest|biggest) bird\b{A}", "The ostrich is the largest bird."),
-    (r"\bwhat gas(es)? (do |does )?(plants?|trees?) "
+    (r"\b(?:what|which) gas(es)? (do |does |two )?(plants?|trees?) "
      r"(take in|taken|absorb|use|breathe in|need|soak up|suck in|suck up)\b|"
      r"\bwhat (do|does) (plants?|trees?) (take in|absorb|breathe in|soak up|suck in|suck up) from the air\b",
      "Plants take in carbon dioxide from the air, and give off oxygen."),
@@ -675,7 +676,7 @@ _FACTS = (
 )  # fmt: skip
 _PATTERNS = tuple(
     (re.compile(pattern.replace("{A}", _ANYWHERE).replace("{G}", _THEN_IS)), fact)
-    for pattern, fact in (*_FACTS, *WORK_FACTS, *KITCHEN_FACTS)
+    for pattern, fact in (*_FACTS, *WORK_FACTS, *KITCHEN_FACTS, *MYTH_FACTS)
 )
 
 
@@ -695,6 +696,8 @@ def _plain_fact(text: str, earlier: Sequence[str]) -> str | None:
         return _plain_fact(earlier[-1], earlier[:-1])
     question = _question(text, earlier, _CHAIN)
     found = _facts(question) if question is not None else []
+    if len(found) > 1 and (said := _SAID_FIRST.match(question or "")):  # "My daughter insists spiders are insects,
+        found = _facts(said["asked"])  # how many legs does a spider have?": the question is the last clause
     return found[0] if len(found) == 1 else None
 
 

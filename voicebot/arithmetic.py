@@ -126,14 +126,15 @@ _SHARERS = r"(?:people|persons|ways|friends|of us|parts)"  # who a bill is split
 # A bill shared: "Split 120 dollars between 4 people.", "divide $87.50 among three of us", "split the 60 dollar
 # bill four ways" (the model wrote steps in LaTeX, and 29 for 87.50 / 3).
 _SPLIT = re.compile(
-    rf"\b(?:split|divide|share)\b(?:\s+(?:the|a|our|my|this))?(?:\s+(?:bill|check|total|cost)\s+of)?\s+{_AMOUNT}"
+    rf"\b(?:split(?:ting)?|divid(?:e|ing)|shar(?:e|ing))\b(?:\s+(?:the|a|our|my|this))?(?:\s+(?:bill|check|total|cost)\s+of)?\s+{_AMOUNT}"
     r"(?:\s+(?:dollars?|pounds?|euros?|bucks?))?(?:\s+(?:bill|check|total|tab))?\s+(?:(?:evenly|equally)\s+)?"
     rf"(?:(?:between|among|amongst|by|into|for)\s+)?(\d+|[a-z]+)\s*{_SHARERS}\b",
     re.IGNORECASE,
 )
 # The amount said first: "I have 120 dollars and want to split it between 4 people."
 _SPLIT_IT = re.compile(
-    rf"{_AMOUNT}\b.*?\b(?:split|divide|share)\s+(?:it|this|that|them|the money|the bill)\s+(?:(?:evenly|equally)\s+)?"
+    rf"{_AMOUNT}\b.*?\b(?:split(?:ting)?|divid(?:e|ing)|shar(?:e|ing))\s+(?:it|this|that|them|the money|the bill)\s+"
+    r"(?:(?:evenly|equally)\s+)?"
     rf"(?:between|among|amongst|by|into|for)\s+(\d+|[a-z]+)\s*{_SHARERS}\b",
     re.IGNORECASE,
 )
@@ -155,8 +156,9 @@ _CENTS = re.compile(
 
 
 def cents_said(text: str) -> str:
-    """'87.50 dollars' for "87 dollars fifty", "87 dollars and 50 cents": the amount as one number."""
-    return _CENTS.sub(_with_cents, text)
+    """'87.50 dollars' for "87 dollars fifty", "87 dollars and 50 cents": the amount as one number; and a bill
+    split "for ways", as Whisper writes "four ways", as four."""
+    return _CENTS.sub(_with_cents, re.sub(r"\b(?:for|four) ways\b", "4 ways", text, flags=re.IGNORECASE))
 
 
 def arithmetic_note(text: str) -> str | None:

@@ -43,7 +43,7 @@ from voicebot.prices import fuel_note, price_note
 from voicebot.shapes import shape_note
 from voicebot.speaking_rate import rate_request
 from voicebot.spelling import spelling_note
-from voicebot.units import arrival_note, conversion_note, scaled_note, travel_note
+from voicebot.units import arrival_note, comparison_note, conversion_note, scaled_note, travel_note
 from voicebot.word_forms import word_form_note
 from voicebot.world_clock import time_elsewhere_again, world_clock_note
 
@@ -530,7 +530,7 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     calculation = arithmetic_note(text) or split_again(text, earlier) or (
         c.note() if (c := follow_up(text, earlier)) else None
     )
-    conversion = conversion_note(text, earlier)
+    conversion = conversion_note(text, earlier) or comparison_note(text)
     notes = (calculation, conversion, percentage_note(text), price_note(text), fuel_note(text), travel_note(text),
              scaled_note(text), servings_note(text), arrival_note(text, earlier), spelling_note(text, earlier),
              word_form_note(text))

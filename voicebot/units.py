@@ -20,7 +20,9 @@ from fractions import Fraction
 
 from voicebot.arithmetic import follow_up_lead, read_number, say_number, tokenize
 
-__all__ = ["arrival_note", "conversion_note", "conversions", "scaled_note", "travel_note", "unit_named"]
+__all__ = [
+    "arrival_note", "comparison_note", "conversion_note", "conversions", "scaled_note", "travel_note", "unit_named",
+]
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,15 @@ _UNIT_TABLE = [  # kind, size in the base unit, singular, plural, other names
     ("volume", _GALLON / 128, "fluid ounce", "fluid ounces"),
     ("volume", _GALLON / 256, "tablespoon", "tablespoons"),
     ("volume", _GALLON / 768, "teaspoon", "teaspoons"),
+    ("area", Fraction(1, 10**4), "square centimeter", "square centimeters", "square centimetre", "square centimetres"),
+    ("area", Fraction(1), "square meter", "square meters", "square metre", "square metres"),
+    ("area", Fraction(10**6), "square kilometer", "square kilometers", "square kilometre", "square kilometres"),
+    ("area", Fraction("0.0254") ** 2, "square inch", "square inches"),
+    ("area", Fraction("0.3048") ** 2, "square foot", "square feet"),
+    ("area", Fraction("0.9144") ** 2, "square yard", "square yards"),
+    ("area", Fraction("1609.344") ** 2, "square mile", "square miles"),
+    ("area", Fraction("4046.8564224"), "acre", "acres"),
+    ("area", Fraction(10**4), "hectare", "hectares"),
     ("time", Fraction(1), "second", "seconds"),
     ("time", Fraction(60), "minute", "minutes"),
     ("time", Fraction(3600), "hour", "hours"),
@@ -143,13 +154,15 @@ def _other_amount(text: str, earlier: Sequence[str]) -> Conversion | None:
 
 
 # "How many teaspoons is that?" asks what "What's that in teaspoons?" asks (the model said 4 for a quarter cup: 12).
+# "My recipe says 350 Fahrenheit. What's in Celsius?": Whisper dropped the "that".
+_WHATS_IN = re.compile(r"\bwhat(?:'s| is)\s+in\b(?=\s+\w+\W*$)", re.IGNORECASE)
 _HOW_MANY_THAT = re.compile(r"\bhow (?:many|much) ([a-z ]+?) (?:is|are|would be|'s) (?:that|it|this)\b", re.IGNORECASE)
 
 
 def _that_in(text: str, earlier: Sequence[str]) -> Conversion | None:
     """The last amount said, in the unit "that" or "it" is asked in: "The recipe says 350 degrees Fahrenheit.
     What's that in Celsius?" (no note: the model said "98.6 degrees Fahrenheit"), also one turn later."""
-    text = _HOW_MANY_THAT.sub(r"that in \1", text)
+    text = _HOW_MANY_THAT.sub(r"that in \1", _WHATS_IN.sub("what's that in", text))
     tokens = tokenize(_written(text))
     lead = follow_up_lead(tokens) or 0
     if tokens[lead : lead + 1] == ["in"]:  # "And in kilograms?"
@@ -194,6 +207,39 @@ def conversions(text: str, limit: int = 2) -> list[Conversion]:
         if conversion.source.kind == conversion.target.kind and conversion.source != conversion.target:
             found.append(conversion)
     return found
+
+
+# Which of two units is more: "Which is longer, a kilometer or a mile?" (the 0.5B: "A kilometer is longer than a
+# mile."), "Is a liter bigger than a quart?".
+_MORE = {"longer": "length", "shorter": "length", "heavier": "mass", "lighter": "mass", "bigger": None,
+         "larger": None, "smaller": None, "more": None, "less": None}  # fmt: skip
+_ONE = r"(?:an? |one )?(?P<{0}>[a-z ]+?)"
+_WHICH_MORE = re.compile(
+    rf"\bwhich is (?P<more>{'|'.join(_MORE)})\W+{_ONE.format('a')} or {_ONE.format('b')}\W*$|"
+    rf"\bis {_ONE.format('c')} (?P<more2>{'|'.join(_MORE)}) than {_ONE.format('d')}\W*$",
+    re.IGNORECASE,
+)
+_SAY_MORE = {"length": "longer", "mass": "heavier", "volume": "bigger", "area": "bigger", "time": "longer",
+             "speed": "faster"}  # fmt: skip
+
+
+def comparison_note(text: str) -> str | None:
+    """'A mile is longer: 1 mile is about 1.61 kilometers.' for which of two units of a kind is more; else None."""
+    m = _WHICH_MORE.search(text)
+    if m is None:
+        return None
+    said = [m[g] for g in ("ab" if m["a"] else "cd")]
+    named = [_unit(tokens, 0) for tokens in map(tokenize, said)]
+    if any(n is None or n[1] != len(tokenize(w)) for n, w in zip(named, said, strict=True)):
+        return None  # "a ton of bricks": more than a unit
+    one, other = named[0][0], named[1][0]  # type: ignore[index]
+    kind = _MORE[(m["more"] or m["more2"]).lower()]
+    if one.kind != other.kind or one == other or one.kind not in _SAY_MORE or kind not in (None, one.kind):
+        return None
+    big, small = (one, other) if one.size > other.size else (other, one)
+    article = "An" if re.match(r"[aeiou]", big.one) else "A"
+    ratio = say_number(big.size / small.size)
+    return f"{article} {big.one} is {_SAY_MORE[big.kind]}: 1 {big.one} is {ratio} {small.many}."
 
 
 _HOW_LONG = re.compile(r"\bhow (long|much time)\b|\bhow many (hours|minutes)\b", re.IGNORECASE)
