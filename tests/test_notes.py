@@ -125,7 +125,7 @@ def test_a_turn_gets_one_note_with_what_it_needs() -> None:
 def test_a_calculation_gets_its_result_and_can_be_turned_off() -> None:
     note = TurnNotes(None)("What is 17 times 23?")
     assert note == "Exact result: 17 times 23 is 391."
-    assert TurnNotes(None)("How many kilometers is 10 miles?") == "Exact result: 10 miles is about 16.09 kilometers."
+    assert TurnNotes(None)("How many kilometers is 10 miles?") == "Exact result: 10 miles is about 16 kilometers."
     assert TurnNotes(None, exact=False)("What is 17 times 23?") is None
     assert TurnNotes(None)("Tell me about the number 17.") is None
 

@@ -7,10 +7,10 @@ import pytest
 from voicebot.units import arrival_note, conversion_note, scaled_note, travel_note
 
 RESULTS = {  # as an ASR writes a question -> what the note says
-    "How many kilometers is 10 miles?": "10 miles is about 16.09 kilometers.",
-    "How many km is 26.2 miles?": "26.2 miles is about 42.16 kilometers.",
-    "What's 6 feet in meters?": "6 feet is about 1.83 meters.",
-    "How many inches is fifty centimeters?": "50 centimeters is about 19.69 inches.",
+    "How many kilometers is 10 miles?": "10 miles is about 16 kilometers.",
+    "How many km is 26.2 miles?": "26.2 miles is about 42.2 kilometers.",
+    "What's 6 feet in meters?": "6 feet is about 1.8 meters.",
+    "How many inches is fifty centimeters?": "50 centimeters is about 20 inches.",
     "What is 70 kilograms in pounds?": "70 kilograms is about 154 pounds.",
     "How many ounces are in a pound?": "1 pound is 16 ounces.",
     "How many cups are there in a gallon?": "1 gallon is 16 cups.",
@@ -20,11 +20,11 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "Tell me how many hours there are in a week.": "1 week is 168 hours.",  # "There are 7 hours in a week."
     "Could you tell me how many hours there in a week?": "1 week is 168 hours.",  # "are" dropped by the ASR
     "How many days are in 6 weeks?": "6 weeks is 42 days.",
-    "Convert 100 degrees Fahrenheit to Celsius.": "100 degrees Fahrenheit is about 37.78 degrees Celsius.",
-    "What's 100°F in Celsius?": "100 degrees Fahrenheit is about 37.78 degrees Celsius.",
+    "Convert 100 degrees Fahrenheit to Celsius.": "100 degrees Fahrenheit is about 38 degrees Celsius.",
+    "What's 100°F in Celsius?": "100 degrees Fahrenheit is about 38 degrees Celsius.",
     "What is minus 40 degrees Celsius in Fahrenheit?": "-40 degrees Celsius is -40 degrees Fahrenheit.",
     "What is 300 kelvin in Celsius?": "300 kelvins is 26.85 degrees Celsius.",
-    "Convert 60 mph to km/h.": "60 miles per hour is about 96.56 kilometers per hour.",
+    "Convert 60 mph to km/h.": "60 miles per hour is about 97 kilometers per hour.",
     "What's 5 foot 10 in centimeters?": "5 feet 10 inches is about 178 centimeters.",
     "How many centimeters is 6 feet 2 inches?": "6 feet 2 inches is about 188 centimeters.",
     # fractions, as people say them and as Whisper writes them (no note before: "A quarter cup is equal to 2
@@ -45,11 +45,11 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     # a temperature's other scale where the ASR garbled its name (the model: "1,000 degrees Celsius in Salzas")
     "Quick question, what's 350 Fahrenheit in Salzas?": "350 degrees Fahrenheit is about 177 degrees Celsius.",
     "What's 20 Celsius to Fahrenheit?": "20 degrees Celsius is 68 degrees Fahrenheit.",
-    "What's 100 kilometers an hour in miles per hour?": "100 kilometers per hour is about 62.14 miles per hour.",
+    "What's 100 kilometers an hour in miles per hour?": "100 kilometers per hour is about 62 miles per hour.",
     # areas (the 0.5B: "A square meter is equal to 10,000 square feet.")
     "How many square feet are in a square meter?": "1 square meter is about 10.76 square feet.",
     "How many acres in a square mile?": "1 square mile is 640 acres.",
-    "Convert 3 hectares to acres.": "3 hectares is about 7.41 acres.",
+    "Convert 3 hectares to acres.": "3 hectares is about 7.4 acres.",
     "My recipe says 350 Fahrenheit. What's in Celsius?": "350 degrees Fahrenheit is about 177 degrees Celsius.",
 }
 
@@ -97,7 +97,7 @@ def test_that_or_it_in_another_unit_converts_the_last_amount_said() -> None:
     celsius = "350 degrees Fahrenheit is about 177 degrees Celsius."
     assert conversion_note("The recipe says 350 degrees Fahrenheit. What's that in Celsius?") == celsius
     assert conversion_note("What's that in Celsius?", ["The oven is at 350 degrees Fahrenheit."]) == celsius
-    assert conversion_note("And in kilograms?", ["I weigh 150 pounds."]) == "150 pounds is about 68.04 kilograms."
+    assert conversion_note("And in kilograms?", ["I weigh 150 pounds."]) == "150 pounds is about 68 kilograms."
     assert conversion_note("What is that in miles?", ["What is the capital of France?"]) is None  # no amount
     assert conversion_note("In the kitchen.", ["It is 5 km away."]) is None  # no unit
     assert conversion_note("What's that in Celsius?", ["I ran 5 miles."]) is None  # another kind of unit
@@ -124,13 +124,13 @@ def test_a_recipe_amount_doubled_or_halved() -> None:
 def test_the_last_conversion_again_with_another_amount() -> None:
     """"What about in two pounds?" after "How many ounces in a pound?" got "1 pound is equal to 16 ounces."."""
     assert conversion_note("What about in two pounds?", ["How many ounces in a pound?"]) == "2 pounds is 32 ounces."
-    assert conversion_note("And 20?", ["How many kilometers is 10 miles?"]) == "20 miles is about 32.19 kilometers."
+    assert conversion_note("And 20?", ["How many kilometers is 10 miles?"]) == "20 miles is about 32 kilometers."
     assert conversion_note("And 20?", ["What is the capital of France?"]) is None  # no conversion before
     assert conversion_note("And 3 liters?", ["How many kilometers is 10 miles?"]) is None  # another kind
     assert conversion_note("And 20 miles to go.", ["How many kilometers is 10 miles?"]) is None  # more words
     cup = ["How many tablespoons are in a quarter cup?"]  # "... a third of a cup instead?" got "1 tablespoon"
     assert conversion_note("Okay, and what if I need a third of a cup instead?", cup) == (
-        "A third of a cup is about 5.33 tablespoons."
+        "A third of a cup is about 5.3 tablespoons."
     )
     assert conversion_note("What if it's half a cup then?", cup) == "Half a cup is 8 tablespoons."
     assert conversion_note("What if I need more?", cup) is None and conversion_note("Okay, a cup.", cup) is None

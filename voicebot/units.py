@@ -4,7 +4,7 @@ The default 0.5B model knows the famous ones ("How many feet are in a mile?" 528
 "How many pounds is 5 kilograms?" -> 5000, "70 kilograms in pounds" -> 70,000, "100 degrees Fahrenheit to
 Celsius" -> 212, "50 centimeters in inches" -> 50, "6 feet in meters" -> 0.328 (docs/MEASUREMENTS.md).
 This reads "<number> <unit> in/to <unit>" and "how many <unit> (are) in (a | <number>) <unit>" and gives
-the result ("10 miles is about 16.09 kilometers."), for length, mass, volume, time, speed and temperature;
+the result ("10 miles is about 16 kilometers."), for length, mass, volume, area, time, speed and temperature;
 amounts may hold a fraction ("a quarter cup", "1/4 cup", "two and a half hours"), and one turn may refer to
 the last ("What's that in Celsius?", "And 20?"). Units of different kinds, or a unit it does not know, give
 no note. Two more notes read the same amounts: a trip's time at a speed or its distance in a time
@@ -119,14 +119,19 @@ class Conversion:
         else:  # "a quarter of a cup", not "0.25 cups"
             amount = _said(self.amount, self.source)
             amount = amount[0].upper() + amount[1:]
-        if abs(value) >= 100 and value.denominator != 1:  # "about 218 degrees", not 218.33: nobody measures closer
-            value = Fraction(round(value))
-            return f"{amount} is about {say_number(value)} {self.target.many}."
-        return f"{amount} is {say_number(value)} {self.target.one if value == 1 else self.target.many}."
+        said = say_number(value)
+        # rounded as a voice says it: "5 kilograms is about 11 pounds", not 11.02; but one unit in another is the
+        # answer itself ("1 square meter is about 10.76 square feet", "1 ounce is about 28.35 grams")
+        inexact = said.startswith("about ")
+        if (abs(value) >= 100 and value.denominator != 1) or (inexact and abs(value) >= 1 and self.amount != 1):
+            places = 1 if abs(value) < 10 or (abs(value) < 100 and self.amount.denominator != 1) else 0
+            rounded = round(value, places)
+            said = say_number(rounded) if rounded == value else f"about {say_number(rounded)}"
+        return f"{amount} is {said} {self.target.one if value == 1 else self.target.many}."
 
 
 def conversion_note(text: str, earlier: Sequence[str] = ()) -> str | None:
-    """'10 miles is about 16.09 kilometers.' for the conversions the user asks for; None when there are none.
+    """'10 miles is about 16 kilometers.' for the conversions the user asks for; None when there are none.
     `earlier`: the user's words before, the last last, for "What's that in Celsius?" after an amount."""
     found = conversions(text) or [c for c in [_that_in(text, earlier) or _other_amount(text, earlier)] if c]
     return " ".join(c.note() for c in found) if found else None
