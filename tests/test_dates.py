@@ -137,6 +137,9 @@ def test_a_date_said_beside_another_question_does_not_start_the_reply() -> None:
         assert notes.opener(text) is None, text
         assert "Today is" in (notes(text) or "")
     assert (notes.opener("Halloween is coming, how many days is it until then?") or "").startswith("Halloween is")
+    assert notes.opener("Did the Minnesota Vikings win on Sunday?") is None  # a game's result, not a date
+    assert "Last Sunday was November 29" in (notes("Did the Minnesota Vikings win on Sunday?") or "")  # gone
+    assert (notes.opener("Is tomorrow a Monday?") or "").startswith("Tomorrow is")
 
 
 def test_a_date_question_starts_the_reply_with_its_date() -> None:

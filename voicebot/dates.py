@@ -201,6 +201,9 @@ def _spoken_years(text: str) -> list[int]:
     return years
 
 
+_PAST_TENSE = re.compile(r"\b(?:did|was|were|went|won|lost|happened|had|came|got)\b")
+
+
 def _relative(text: str, today: date) -> list[str]:
     said = []
     for words, days in (("the day after tomorrow", 2), ("the day before yesterday", -2), ("tomorrow", 1),
@@ -209,8 +212,10 @@ def _relative(text: str, today: date) -> list[str]:
             text = text.replace(words, " ")
             verb = "is" if days > 0 else "was"
             said.append(f"{words[0].upper()}{words[1:]} {verb} {long_date(today + timedelta(days))}.")
+    past = _PAST_TENSE.search(text) is not None  # "Did the Vikings win on Sunday?": the Sunday gone
     for match in re.finditer(r"\b(next|this|last|on|coming) (" + "|".join(_WEEKDAYS) + r")\b", text):
         which, weekday = match.group(1), _WEEKDAYS.index(match.group(2))
+        which = "last" if which == "on" and past else which
         ahead = (weekday - today.weekday()) % 7 or (7 if which == "next" else 0)
         day = today - timedelta((today.weekday() - weekday) % 7 or 7) if which == "last" else today + timedelta(ahead)
         said.append(_named(f"{which.capitalize()} {DAYS[weekday]}", day, today, False, False, weekday=False))

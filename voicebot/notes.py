@@ -555,13 +555,14 @@ def _with_birthday(text: str, earlier: Sequence[str]) -> str:
 # A question about a date, in the clause that asks: not "I have a test tomorrow, any tips?" nor "I'm going as Marie
 # Curie for Halloween, what should I wear?" (each got the date as the reply's start).
 _WHEN_WORDS = re.compile(
-    r"\b(when|what day|which day|date|days?|weeks?|months?|how long|how soon|until|till|what year|how old|age)\b"
+    r"\b(when|what day|which day|date|days?|weeks?|months?|how long|how soon|until|till|what year|how old|age)\b|"
+    r"\b(?:is|was|will|does|did) [\w' ]{1,30}\b(?:on )?an? (?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
 )
 
 
 def _asks_when(text: str) -> bool:
     clauses = re.split(r"(?<=[.?!;,])\s+", text.lower())
-    return any(ASKING.search(c) and (_WHEN_WORDS.search(c) or about_time(c)) for c in clauses)
+    return any(ASKING.search(c) and _WHEN_WORDS.search(c) for c in clauses)
 
 
 _UNKNOWN = "not looked up"  # TurnNotes._fact's memo: None is a result (no fact)
