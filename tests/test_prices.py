@@ -16,6 +16,7 @@ PRICED = {  # the 0.5B: "$3.58 * 12 = $43.84" (it is 42.96)
     "The hotel is 120 dollars a night, how much for five nights?": "5 nights at 120 dollars a night is 600 dollars.",
     "Tickets are 15 dollars per person and there are 4 people, what's the total?": "4 people at 15 dollars a person "
     "is 60 dollars.",
+    "I earn 20 dollars an hour, how much do I make in 40 hours?": "40 hours at 20 dollars an hour is 800 dollars.",
 }
 
 

@@ -54,7 +54,8 @@ def price_note(text: str) -> str | None:
     each = say_money(priced.group(), price)
     n = amounts[0]
     said = f"{say_number(n)} {unit if n == 1 else _UNITS[unit]}"
-    return f"{said} at {each} a {unit} is {say_money(priced.group(), price * n)}."
+    per = "an" if re.match(r"[aeiou]|hour", unit) else "a"  # "20 dollars an hour"
+    return f"{said} at {each} {per} {unit} is {say_money(priced.group(), price * n)}."
 
 
 def _count(said: str) -> Fraction | None:
