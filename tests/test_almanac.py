@@ -163,6 +163,7 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "Why do we get goosebumps when we're cold?": "muscles", "Which is the largest country by area?": "Russia",
     "Why do we have seasons?": "tilt", "When the dinosaurs died out?": "66 million",  # "the late 19th century"
     "How bees make honey?": "nectar",
+    "How tall is the Statue of Liberty?": "93 meters", "I love the Eiffel Tower. How tall is it?": "330 meters",
     "My daughter insists as spiders and insects, how many legs does a spider have?": "eight",  # the last clause
     "which gas two plants absorb during photosynthesis.": "carbon dioxide",  # Whisper's "two" for "do"
     "We want to see Mount Rushmore on the way, which state is it in?": "South Dakota",  # "it" named first  # 15th
@@ -219,7 +220,7 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "How many calories do I burn running?", "How do I burn a CD?", "How hot does a candle burn?",
         "What should I do for a sunburn?", "Do bees die after they sting?", "Why do I get nosebleeds?",
         "Which country is the biggest one in Africa?", "What do you call a dog that eats grass?",
-        "Why do my plants eat bugs?", "What's the green thing on my pizza?", "How tall is the Statue of Liberty?",
+        "Why do my plants eat bugs?", "What's the green thing on my pizza?",
         "I know what the capital of France is.", "How many chambers of commerce are there?", "What does a frog eat?",
         "I remember how many continents there are.", "Do spiders eat insects?", "What do bats eat?",  # no question
         "How long is a half marathon?", "How long does it take to run a marathon?", "How many holes in mini golf?",
@@ -255,7 +256,6 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "What is the largest state in Australia?", "Which is the largest state by population?",
         "Which state is Paris in?",
         "Do bees collect pollen from flowers?", "What is the pH of my pool supposed to be?",
-        "I love the Eiffel Tower. How tall is it?",  # no height in the tables: the pronoun swap finds none
         "How many state senators does Texas have?", "How many justices are on the UK Supreme Court?",
         "How many stars are in the sky?", "How many amendments does the Texas state constitution have?",
         "I want to see the Berlin Wall.", "Who was the first woman in the Atlantic Ocean?",

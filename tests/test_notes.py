@@ -5,7 +5,16 @@ from __future__ import annotations
 from datetime import datetime
 
 from voicebot.conversation import WholeReply
-from voicebot.notes import TurnNotes, about_time, clock_note, limits_note, local_clock, model_label
+from voicebot.notes import (
+    TurnNotes,
+    about_time,
+    clock_note,
+    exact_result,
+    known_fact,
+    limits_note,
+    local_clock,
+    model_label,
+)
 
 
 def test_the_clock_note_reads_as_people_say_it() -> None:
@@ -319,3 +328,37 @@ def test_an_exact_result_starts_the_reply() -> None:
     assert notes.opener("How do you spell necessary?") == spelled
     assert notes.opener("How many tablespoons are in half a cup?") == "Half a cup is 8 tablespoons."  # not "halved"
     assert TurnNotes(None, exact=False).opener("What is 7 times 8?") is None
+
+
+def test_a_follow_up_resolves_against_the_last_reply_and_asks_something_new() -> None:
+    """Two-turn exchanges written blind (thirty-first session): "How tall is it?" after a reply naming the Eiffel
+    Tower got "288 meters"; "What does it eat?" after "the largest animal" got that fact again; "How big is it?"
+    after the largest desert in Africa got the world's."""
+    notes = TurnNotes()
+    cases = [
+        ("How tall is it?", "What's the most famous landmark in Paris?",
+         "Paris is famous for its landmarks, including the Louvre Museum, the Eiffel Tower, and Notre-Dame.", "330"),
+        ("How long is it?", "What river flows through London?", "The Thames runs through London.", "346"),
+        ("What does it eat?", "What's the largest animal that has ever lived?",
+         "The blue whale is the largest animal that has ever lived.", "krill"),
+        ("How long did he serve?", "Who was the first president of the United States?",
+         "George Washington was the first president of the United States.", "eight years"),
+        ("How tall is it?", "What's the highest mountain in Africa?", "", "5,895 meters"),  # the fact given holds it
+    ]  # fmt: skip
+    for text, before, said, expected in cases:
+        assert expected in (notes.opener(text, 1, [before], said) or ""), (text, before)
+    desert = ["What's the largest desert in Africa?"]
+    assert notes.opener("How big is it?", 1, desert, "The largest desert in Africa is the Sahara.") is None
+
+
+def test_a_follow_up_asks_the_last_conversion_or_calculation_anew() -> None:
+    assert exact_result("And in a foot?", ["How many centimeters are in an inch?"]) == "1 foot is 30.48 centimeters."
+    assert exact_result("And how many yards?", ["How many feet are in a mile?"]) == "1 mile is 1760 yards."
+    assert exact_result("What about meters?", ["How many feet are in a mile?"]) == "1 mile is about 1609 meters."
+    assert exact_result("And apples?", ["Convert 10 miles to kilometers."]) is None
+    assert exact_result("What about 15%?", ["What's 20% of 150?"]) == "15 percent of 150 is 22.5."  # it said 225
+    assert exact_result("and cubed.", ["What's 7 squared?"]) == "7 cubed is 343."  # it said 49 cubed
+    assert exact_result("And cubed?", ["What is 2 plus 3?"]) == "5 cubed is 125."  # a result goes on as before
+    moon, light = ["How far is the moon from Earth in kilometers?"], ["How fast does light travel?"]
+    assert known_fact("And miles please.", moon) == "The moon is about 239,000 miles from Earth."
+    assert known_fact("In miles per second, please.", light) == "Light travels about 186,000 miles per second."

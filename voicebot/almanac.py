@@ -249,7 +249,8 @@ _FACTS = (
     (r"\bhow long does it take (the )?earth to (go|travel|move|orbit) around the sun\b|"
      r"\bhow long is (a|one) year on earth\b", "The Earth goes around the sun in about 365 and a quarter days."),
     (r"\bwhat planet do (we|humans|people) live on\b", "We live on Earth, the third planet from the sun."),
-    (r"\bspeed of light\b|\bhow fast (does|is) light\b", "Light travels about 300,000 kilometers per second."),
+    (r"\bspeed of light\b|\bhow fast (does|is) light\b",
+     "Light travels about 300,000 kilometers, or 186,000 miles, per second."),
     (_all("how long", "light|sunlight", "sun|sun's|sunlight", "reach|get|travel|arrive|take|come")
      + r"(?!.*\b(tan|burn|stay|sit|leave|lamp|bulb|plants?)\b)",
      "Sunlight takes about 8 minutes and 20 seconds to reach the Earth."),
@@ -494,6 +495,11 @@ _FACTS = (
      "The dinosaurs died out about 66 million years ago, most likely after a huge asteroid hit Earth; birds are "
      "their living descendants."),
     (r"\bwhere (?:do |did )?kangaroos (?:come from|live|lives)\b", "Kangaroos come from Australia."),
+    (_all(r"what|how much", r"blue whales?", r"eats?|food|diet"),
+     "Blue whales eat krill, tiny shrimp-like animals: up to about 4 tonnes a day."),
+    (_all(r"george washington|washington", r"how long|how many (?:years|terms)|when|what years",
+          r"serve|served|president|presidency|in office") + r"(?!.*\b(?:born|die|died|dc|d\.c\.|state)\b)",
+     "George Washington was president for two terms, eight years, from 1789 to 1797."),
     (r"\bwhere (?:do |did )?koalas (?:come from|live)\b", "Koalas live in eastern Australia."),
     (r"\bwhere (?:do |did )?(?:giant )?pandas (?:come from|live)\b", "Giant pandas live in the mountains of China."),
     (r"\bwhere (?:do |did )?polar bears (?:come from|live)\b", "Polar bears live around the Arctic."),
@@ -680,21 +686,23 @@ _PATTERNS = tuple(
 )
 
 
-def almanac_fact(text: str, earlier: Sequence[str] = ()) -> str | None:
+def almanac_fact(text: str, earlier: Sequence[str] = (), said: str = "") -> str | None:
     """The fact the words ask for, if the table has it ("How many legs does a spider have?" -> "A spider has
     eight legs."); None for other words, and where the words ask for two (no guessing which). `earlier`: the
     user's words before these, the last last, for a follow-up that names only another thing ("And basketball?"
-    after a question about soccer)."""
-    unit = _IN_UNIT.search(text.lower())
-    fact = _plain_fact(text, earlier)
+    after a question about soccer); `said`: the assistant's last reply, for a pronoun that stands for what it
+    named ("How long is it?" after "The Thames runs through London.")."""
+    lowered = text.lower()
+    unit = _IN_UNIT.search(lowered) or (_IN_UNIT_AGAIN.match(lowered) if earlier else None)  # "And miles please."
+    fact = _plain_fact(text, earlier, said)
     return (_in_unit(fact, unit["unit"]) or fact) if fact is not None and unit else fact
 
 
-def _plain_fact(text: str, earlier: Sequence[str]) -> str | None:
+def _plain_fact(text: str, earlier: Sequence[str], said: str = "") -> str | None:
     """The table's fact as written, also for a follow-up that asks only for another unit ("I meant in miles.")."""
     if earlier and (again := _IN_UNIT_AGAIN.match(text.lower())) and _unit(again["unit"]) is not None:
         return _plain_fact(earlier[-1], earlier[:-1])
-    question = _question(text, earlier, _CHAIN)
+    question = _question(text, earlier, _CHAIN, said)
     found = _facts(question) if question is not None else []
     if len(found) > 1 and (said := _SAID_FIRST.match(question or "")):  # "My daughter insists spiders are insects,
         found = _facts(said["asked"])  # how many legs does a spider have?": the question is the last clause
@@ -708,7 +716,7 @@ _IN_UNIT = re.compile(r"\bin (?:degrees )?(?P<unit>[a-z]+)\W*$")
 _IN_UNIT_AGAIN = re.compile(
     r"^\W*(?:(?:sorry|no|oh|okay|ok|i mean|i meant|and|so|what about|how about|what is that|what's that|"
     r"how (?:much|far|tall|high|big|long|hot|cold) is (?:that|it)|say that|say it|tell me|can you say that)"
-    r"\W+)*in (?:degrees )?(?P<unit>[a-z]+)\W*(?:please\W*)?$"
+    r"\W+)*(?:in )?(?:degrees )?(?P<unit>[a-z]+)(?: per (?:second|hour))?\W*(?:please\W*)?$"
 )
 # The units the facts below give a quantity in, named as voicebot/units.py names them.
 _FACT_UNITS = frozenset({"kilometers", "miles", "meters", "feet", "degrees Celsius", "degrees Fahrenheit"})
@@ -781,18 +789,34 @@ def _names_a_thing(word: str) -> bool:
 
 # What a "What is ...?" question asked about: "What's the highest mountain in Africa?" -> "the highest mountain in
 # africa".
+# What a follow-up asks of the thing, and how a fact says it: the fact already given answers "How tall is it?" if
+# it holds a measure, not "What does it eat?".
+_MEASURED = re.compile(r"\bhow (?:tall|high|long|far|big|deep|heavy|old|fast|wide|many|much)\b")
+_WHEN = re.compile(r"\b(?:when|what year)\b")
+
+
+def _answers(words: str, fact: str) -> bool:
+    if _MEASURED.search(words):
+        return re.search(r"\d", fact) is not None
+    return _WHEN.search(words) is not None and re.search(r"\b\d{3,4}\b", fact) is not None
+
+
+_SUPERLATIVE = re.compile(r"\w+est|biggest|largest|smallest|longest|tallest|highest|deepest")
 _ASKED_ABOUT = re.compile(r"^\W*(?:what|which|who)(?:'s| is| was| are| were)\s+(?P<thing>the [\w' -]+?)\W*$")
 
 
 def _resolved(words: str, before: str) -> str | None:
-    """`words` with its pronoun swapped for a thing the user's last words name: all that their question asked
-    about ("the highest mountain in africa"), or else one to three of them, with their article, where that swap,
-    and only it, gives a single fact; else None."""
+    """`words` with its pronoun swapped for a thing the user's last words (or the assistant's last reply) name: all
+    that their question asked about ("the highest mountain in africa"), or else one to three of them, with their
+    article, where that swap, and only it, gives a single fact other than the one `before` itself asks ("What does
+    it eat?" after "What's the largest animal?" asks no largest animal again); else None. A superlative narrowed by
+    a place is no thing without it: "How big is it?" after "the largest desert in Africa" is not the world's."""
     if len(pronouns := list(_PRONOUN.finditer(words))) != 1:
         return None
+    was = set(_facts(before.lower()))
     if asked := _ASKED_ABOUT.match(before.lower()):  # "How tall is it?" after "What's the highest mountain in
         swapped = words[: pronouns[0].start()] + asked["thing"] + words[pronouns[0].end() :]  # Africa?": not Everest
-        if len(_facts(swapped)) == 1:
+        if len(found := _facts(swapped)) == 1 and (found[0] not in was or _answers(words, found[0])):
             return swapped
     said = re.findall(r"[\w'-]+", before.lower())[-_NAMED_WORDS:]
     swaps: dict[str, str] = {}
@@ -804,9 +828,12 @@ def _resolved(words: str, before: str) -> str | None:
                 continue
             if skip and not any(_names_a_thing(w) for w in said[max(i - 1, 0) : i + n]):
                 continue
+            narrowed = said[i + n : i + n + 1] in (["in"], ["of"], ["on"])  # "the largest desert [in Africa]"
+            if narrowed and any(_SUPERLATIVE.fullmatch(w) for w in said[max(i - 1, 0) : i + n]):
+                continue
             for thing in {" ".join(said[max(i - 1, 0) : i + n]), " ".join(said[i : i + n])}:
                 swapped = words[: pronouns[0].start()] + thing + words[pronouns[0].end() :]
-                if len(found := _facts(swapped)) == 1:
+                if len(found := _facts(swapped)) == 1 and (found[0] not in was or _answers(words, found[0])):
                     swaps.setdefault(found[0], swapped)
     return next(iter(swaps.values())) if len(swaps) == 1 else None
 
@@ -815,10 +842,11 @@ def _resolved(words: str, before: str) -> str | None:
 _SAID_FIRST = re.compile(r"^(?P<said>.+[,.;:])\s+(?P<asked>[^,.;:]+)$")
 
 
-def _question(text: str, earlier: Sequence[str], chain: int) -> str | None:
+def _question(text: str, earlier: Sequence[str], chain: int, reply: str = "") -> str | None:
     """The question `text` asks, lower-cased: the words themselves, or for a follow-up after a question the table
     answered (`chain` follow-ups deep at most), that question with the follow-up's thing in place of one or two of
-    its words, where that swap, and only it, gives another single fact."""
+    its words, where that swap, and only it, gives another single fact. A pronoun may also stand for what the
+    assistant's last reply (`reply`) named: "How tall is it?" after "... the Eiffel Tower ..."."""
     words = " ".join(text.lower().replace("’", "'").split())
     follow = _FOLLOW_UP.match(words) if earlier else None
     if not ASKING.search(text) and follow is None:  # "No, I meant an insect." corrects the last question
@@ -831,7 +859,7 @@ def _question(text: str, earlier: Sequence[str], chain: int) -> str | None:
     if found or not earlier or chain == 0:
         return words
     if follow is None:
-        return _resolved(words, earlier[-1]) or words
+        return _resolved(words, earlier[-1]) or (_resolved(words, reply) if reply else None) or words
     before = _question(earlier[-1], earlier[:-1], chain - 1)
     if before is None or len(was := _facts(before)) != 1:
         return words

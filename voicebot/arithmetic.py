@@ -256,6 +256,11 @@ _VERBS = re.compile(
 )
 _THE_RESULT = re.compile(r"\b(that|it|this|the result|the answer)\b", re.IGNORECASE)
 _GIVEN = "givenresult"  # the token that stands for the last result
+# Another power of the same number: "And cubed?" after "What's 7 squared?" asks 7 cubed, not 49 cubed.
+_ANOTHER_POWER = re.compile(
+    r"^\W*(?:(?:and|what about|how about|now)\W+)*(?P<power>squared|cubed|to the power of \w+)\W*$", re.IGNORECASE
+)
+_POWER_OF = re.compile(r"\b(?P<base>[\w.]+) (?:squared|cubed|to the power of \w+)\W*$", re.IGNORECASE)
 
 
 def follow_up(text: str, earlier: Sequence[str]) -> Calculation | None:
@@ -266,6 +271,9 @@ def follow_up(text: str, earlier: Sequence[str]) -> Calculation | None:
         return None
     if (swapped := _with_another_number(text, earlier[-1])) is not None:
         return swapped
+    if (power := _ANOTHER_POWER.match(text)) and (base := _POWER_OF.search(earlier[-1])):
+        found = calculations(f"{base['base']} {power['power']}")  # "And cubed?" after "What's 7 squared?": 7 cubed
+        return found[0] if found else None
     text = _VERBS.sub(lambda m: m[1] + _OPERATOR_WORDS[m[2].lower()], text)  # "Now add 50." is "Now plus 50."
     if (goes_on := _GOES_ON.match(text)) is not None:
         tokens = [_GIVEN, *tokenize(text[goes_on.end() :])]
@@ -316,12 +324,16 @@ def _with_another_number(text: str, before: str) -> Calculation | None:
         return None
     i = lead + (tokens[lead : lead + 1] in (["of"], ["for"], ["on"]))
     number = read_number(tokens, i)
-    if number is None or number[1] != len(tokens):
+    percent = number is not None and tokens[number[1] :] == ["percent"]  # "What about 15%?" after "20% of 150"
+    if number is None or (number[1] != len(tokens) and not percent):
         return None
     said = tokenize(before)
     if not _calculations(said, 1):
         return None
     starts = [k for k in range(len(said)) if (k == 0 or not _is_number_word(said[k - 1])) and read_number(said, k)]
+    if percent:  # the number said as a percent is the one replaced
+        starts = [k for k in starts if said[read_number(said, k)[1] : read_number(said, k)[1] + 1] == ["percent"]]
+        tokens = tokens[:-1]
     if not starts:
         return None
     last = starts[-1]

@@ -33,8 +33,8 @@ class Conversation:
     opener: the words, if any, the reply to a user's words starts with (`notes.TurnNotes.opener`), or all it
         says (a `WholeReply`); it is also told the assistant's last reply (as heard, after a barge-in), for "Say
         that again.".
-    Both are told the words, which user turn of the session they are, and the user's earlier words in the
-    history, the last last ("Another one." after "Tell me a joke.").
+    Both are told the words, which user turn of the session they are, the user's earlier words in the
+    history, the last last ("Another one." after "Tell me a joke."), and the assistant's last reply.
     asked: the question the user's words ask inside a sentence, said as one asks it (`indirect.direct_question`:
         "My daughter wants to know why the sky is blue." -> "Why is the sky blue?"), or None; the model, the
         note and the opener are given that question in place of the words (the 0.5B answered the wrapper)."""
@@ -42,7 +42,7 @@ class Conversation:
     system_prompt: str
     history_turns: int = 16
     fits: Callable[[Messages], bool] | None = None
-    note: Callable[[str, int, list[str]], str | None] | None = None
+    note: Callable[[str, int, list[str], str], str | None] | None = None
     opener: Callable[[str, int, list[str], str], str | None] | None = None
     asked: Callable[[str], str | None] | None = None
     messages: Messages = field(default_factory=list)
@@ -60,15 +60,18 @@ class Conversation:
         """The user's words, after the note they call for, if any (told which user turn of the session this
         is: a pending turn and the same turn once added get one note)."""
         text = self.question(text)
-        note = self.note(text, self._added, self.user_words()) if self.note is not None else None
+        note = self.note(text, self._added, self.user_words(), self.last_reply()) if self.note is not None else None
         return [*([{"role": "system", "content": note}] if note else []), {"role": "user", "content": text}]
 
     def reply_start(self, pending: str) -> str:
         """The words the reply to `pending` (a user message not added yet) starts with; "" for none."""
         if self.opener is None:
             return ""
-        said = last_said(self.messages, "assistant")
-        return self.opener(self.question(pending), self._added, self.user_words(), said) or ""
+        return self.opener(self.question(pending), self._added, self.user_words(), self.last_reply()) or ""
+
+    def last_reply(self) -> str:
+        """The assistant's last reply as the user heard it; "" before the first."""
+        return last_said(self.messages, "assistant")
 
     def question(self, text: str) -> str:
         """The user's words as the model is given them: the question they ask inside a sentence, else as said."""

@@ -258,6 +258,19 @@ _HIGHEST, _HEIGHTS = _sizes(_MOUNTAINS, "highest mountain", "tall")
 _LONGEST, _LENGTHS = _sizes(_RIVERS, "longest river", "long")
 del _HEIGHTS["mount everest"]  # the almanac says it ("How tall is Everest?")
 _LENGTHS["rhine"] = "The Rhine is about 1,230 kilometers, or 765 miles, long."  # the table's is its part in Germany
+# Buildings and monuments people ask the height of (the 0.5B: the Eiffel Tower "288 meters").
+_HEIGHTS |= {
+    _fold(name): f"{_said(name)} is about {measure}, tall{more}."
+    for name, measure, more in (
+        ("the Eiffel Tower", "330 meters, or 1,083 feet", ""),
+        ("the Statue of Liberty", "93 meters, or 305 feet", ", from the ground to the torch"),
+        ("the Empire State Building", "443 meters, or 1,454 feet", ", to its tip"),
+        ("the Burj Khalifa", "828 meters, or 2,717 feet", ": the tallest building in the world"),
+        ("Big Ben", "96 meters, or 316 feet", ", the Elizabeth Tower that holds the bell"),
+        ("the Leaning Tower of Pisa", "56 meters, or 183 feet", ""),
+        ("the Great Pyramid", "139 meters, or 455 feet", " now; 146 meters when it was built"),
+    )
+}
 # Said without "Mount": "How tall is Kilimanjaro?", not "How tall is Logan?" (a name) or "... Kenya?" (a country).
 _HEIGHTS |= {
     n.removeprefix("mount "): fact

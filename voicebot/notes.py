@@ -568,11 +568,11 @@ def _asks_when(text: str) -> bool:
 _UNKNOWN = "not looked up"  # TurnNotes._fact's memo: None is a result (no fact)
 
 
-def known_fact(text: str, earlier: Sequence[str] = ()) -> str | None:
+def known_fact(text: str, earlier: Sequence[str] = (), said: str = "") -> str | None:
     """The fact the words ask for from the tables, the note's "Fact: ..." and the reply's start: a capital
     (voicebot/capitals.py) or another well-established fact (voicebot/almanac.py: "How many legs does a spider
     have?"); None for other words."""
-    return capital_note(text, earlier) or almanac_fact(text, earlier)
+    return capital_note(text, earlier) or almanac_fact(text, earlier, said)
 
 
 def _guarded(note: Callable[..., str | None], *args: object) -> str | None:
@@ -619,14 +619,15 @@ class TurnNotes:
     seed: int = field(default_factory=lambda: random.SystemRandom().getrandbits(64))
     # The last question's fact: the note, the reply's start and the turn's end each ask for it, and the tables'
     # follow-up resolution tries every pattern on many swaps (~10-30 ms on 2 AVX2 cores).
-    _facts: dict[tuple[str, tuple[str, ...]], str | None] = field(
+    _facts: dict[tuple[str, tuple[str, ...], str], str | None] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
 
-    def __call__(self, text: str, turn: int = 0, earlier: Sequence[str] = ()) -> str | None:
+    def __call__(self, text: str, turn: int = 0, earlier: Sequence[str] = (), said: str = "") -> str | None:
         """turn: the user turn's number in the session. A draw depends on the session, the turn and the
         words, so the preemptive reply and the final one see the same note and the next turn draws anew.
-        earlier: the user's words before these, the last last ("Another one." after "Tell me a joke.")."""
+        earlier: the user's words before these, the last last ("Another one." after "Tell me a joke.").
+        said: the assistant's last reply, for a pronoun that stands for what it named ("How tall is it?")."""
         timed = text if about_time(text) else _guarded(time_elsewhere_again, text, earlier[-1]) if earlier else None
         parts = [
             self._clock(timed, earlier) if self.clock is not None and timed else None,
@@ -635,7 +636,7 @@ class TurnNotes:
             about_note(text, self.model) if self.model else None,
             rate_note(text) if self.rate else None,
             _guarded(exact_note, text, earlier) if self.exact else None,
-            f"Fact: {fact}" if self.exact and (fact := self._fact(text, earlier)) else None,
+            f"Fact: {fact}" if self.exact and (fact := self._fact(text, earlier, said)) else None,
             _guarded(self._chance, text, turn) if self.chance else None,
             fun.note if (fun := self._entertainment(text, turn, earlier)) else None,
         ]
@@ -662,7 +663,7 @@ class TurnNotes:
             return WholeReply(kind)
         if self.model and (reply := about_reply(text)):
             return reply
-        if self.exact and (fact := self._fact(text, earlier)):
+        if self.exact and (fact := self._fact(text, earlier, said)):
             return fact  # with the fact in a note alone: "Yes, Sydney is the capital of Australia."
         if self.exact and (result := _guarded(exact_result, text, earlier)):  # with the note alone, a word problem
             return result[0].upper() + result[1:]  # got the question said back, "the shirt costs $10" against 30
@@ -682,16 +683,16 @@ class TurnNotes:
             return WholeReply(f"{reply} {said}")  # "Slow down, I didn't catch that.": slower, and the reply again
         return rate_reply(text) if self.rate else None
 
-    def known(self, text: str, earlier: Sequence[str] = ()) -> bool:
+    def known(self, text: str, earlier: Sequence[str] = (), said: str = "") -> bool:
         """Whether the words ask for a fact the tables have (a capital, a classic fact, also as a follow-up):
         a whole question, which the turn-taking need not wait on (turn_policy.decide)."""
-        return self.exact and self._fact(text, earlier) is not None
+        return self.exact and self._fact(text, earlier, said) is not None
 
-    def _fact(self, text: str, earlier: Sequence[str]) -> str | None:
-        key = (text, tuple(earlier))
+    def _fact(self, text: str, earlier: Sequence[str], said: str = "") -> str | None:
+        key = (text, tuple(earlier), said)
         if (known := self._facts.get(key, _UNKNOWN)) is not _UNKNOWN:
             return known
-        fact = _guarded(known_fact, text, earlier)
+        fact = _guarded(known_fact, text, earlier, said)
         self._facts.clear()  # one entry: a turn's words, asked about a few times in a row
         self._facts[key] = fact
         return fact

@@ -71,7 +71,8 @@ class Session:
         scorer = self.llm.end_of_turn if cfg.turns.end_of_turn == "model" else None
 
         def knows(text: str) -> bool:  # a question the notes have the fact for is a whole one
-            return notes.known(self.conversation.question(text), self.conversation.user_words())
+            conv = self.conversation
+            return notes.known(conv.question(text), conv.user_words(), conv.last_reply())
 
         self.turns = TurnTakingStage(turn_options(cfg), scorer, knows=knows)
         self.pipeline = Pipeline(

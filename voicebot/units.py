@@ -133,7 +133,9 @@ class Conversion:
 def conversion_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     """'10 miles is about 16 kilometers.' for the conversions the user asks for; None when there are none.
     `earlier`: the user's words before, the last last, for "What's that in Celsius?" after an amount."""
-    found = conversions(text) or [c for c in [_that_in(text, earlier) or _other_amount(text, earlier)] if c]
+    found = conversions(text) or [
+        c for c in [_that_in(text, earlier) or _other_amount(text, earlier) or _other_unit(text, earlier)] if c
+    ]
     return " ".join(c.note() for c in found) if found else None
 
 
@@ -145,7 +147,7 @@ def _other_amount(text: str, earlier: Sequence[str]) -> Conversion | None:
     if lead is None or not earlier or not (before := conversions(earlier[-1], limit=1)):
         return None
     i = lead + (tokens[lead : lead + 1] in (["in"], ["for"], ["with"]))
-    amount = _amount(tokens, i, need_number=True)
+    amount = _amount(tokens, i, need_number=tokens[i : i + 1] not in (["a"], ["an"], ["one"]))  # "And in a foot?"
     if amount is not None:
         (value, unit), end, inches = amount
     elif (number := read_number(tokens, i)) is not None:  # "And 20?": in the last question's unit
@@ -156,6 +158,25 @@ def _other_amount(text: str, earlier: Sequence[str]) -> Conversion | None:
     if rest not in ([], ["?"], ["."], ["!"]) or unit.kind != before[0].target.kind or unit == before[0].target:
         return None
     return Conversion(value, unit, before[0].target, inches)
+
+
+# The last conversion asked in another unit: "And how many yards?", "And in yards?", "What about meters?" after "How
+# many feet are in a mile?" (the model said "5280 feet, which is equal to 3 feet and 280 yards").
+_OTHER_UNIT = re.compile(
+    r"^\W*(?:(?:and|so|okay|ok|now)\W+)*(?:what about |how about )?(?:how many |in |into )?(?P<unit>[a-z /]+?)"
+    r"(?:,? (?:please|then|instead))?\W*$",
+    re.IGNORECASE,
+)
+
+
+def _other_unit(text: str, earlier: Sequence[str]) -> Conversion | None:
+    if not earlier or not (asked := _OTHER_UNIT.match(text)) or not (before := conversions(earlier[-1], limit=1)):
+        return None
+    tokens = tokenize(asked["unit"])
+    unit = _unit(tokens, 0)
+    if unit is None or unit[1] != len(tokens) or unit[0].kind != before[0].source.kind or unit[0] == before[0].source:
+        return None
+    return _fluid(Conversion(before[0].amount, before[0].source, unit[0], before[0].inches))
 
 
 # "How many teaspoons is that?" asks what "What's that in teaspoons?" asks (the model said 4 for a quarter cup: 12).
