@@ -11,6 +11,7 @@ matches is left to the model.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -703,7 +704,7 @@ def _plain_fact(text: str, earlier: Sequence[str], said: str = "") -> str | None
     if earlier and (again := _IN_UNIT_AGAIN.match(text.lower())) and _unit(again["unit"]) is not None:
         return _plain_fact(earlier[-1], earlier[:-1])
     question = _question(text, earlier, _CHAIN, said)
-    found = _facts(question) if question is not None else []
+    found = _facts(question) if question is not None else ()
     if len(found) > 1 and (said := _SAID_FIRST.match(question or "")):  # "My daughter insists spiders are insects,
         found = _facts(said["asked"])  # how many legs does a spider have?": the question is the last clause
     return found[0] if len(found) == 1 else None
@@ -875,14 +876,18 @@ def _question(text: str, earlier: Sequence[str], chain: int, reply: str = "") ->
     return next(iter(swaps.values())) if len(swaps) == 1 else words
 
 
-def _facts(words: str) -> list[str]:
+@functools.lru_cache(maxsize=1024)
+def _facts(words: str) -> tuple[str, ...]:
     """Every fact whose question pattern the (lower-cased) words match, once each, and the elements' facts; a
-    place's facts alone where there are any ("What's Africa's highest mountain?" is not the world's)."""
+    place's facts alone where there are any ("What's Africa's highest mountain?" is not the world's). Cached: a
+    turn's words are matched against ~600 patterns a few times over (the note, the reply's start, the turn's end,
+    a follow-up's swaps), and the same words always give the same facts."""
     if _RANKED.search(words):  # "the second highest mountain": no table ranks past the first
-        return []
+        return ()
     if places := place_facts(words):
-        return places
-    return list(dict.fromkeys([*(fact for pattern, fact in _PATTERNS if pattern.search(words)), *element_facts(words)]))
+        return tuple(places)
+    matched = (fact for pattern, fact in _PATTERNS if pattern.search(words))
+    return tuple(dict.fromkeys([*matched, *element_facts(words)]))
 
 
 _RANKED = re.compile(r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th|next) (?:\w+est|biggest|largest)\b")
