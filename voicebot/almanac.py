@@ -705,8 +705,8 @@ def _plain_fact(text: str, earlier: Sequence[str], said: str = "") -> str | None
         return _plain_fact(earlier[-1], earlier[:-1])
     question = _question(text, earlier, _CHAIN, said)
     found = _facts(question) if question is not None else ()
-    if len(found) > 1 and (said := _SAID_FIRST.match(question or "")):  # "My daughter insists spiders are insects,
-        found = _facts(said["asked"])  # how many legs does a spider have?": the question is the last clause
+    if len(found) > 1 and (clauses := _SAID_FIRST.match(question or "")):  # "My daughter insists spiders are
+        found = _facts(clauses["asked"])  # insects, how many legs does a spider have?": the last clause asks
     return found[0] if len(found) == 1 else None
 
 
@@ -788,8 +788,6 @@ def _names_a_thing(word: str) -> bool:
     return len(word) > 2 and word not in _COMMON and any(form in _NAMED for form in forms)
 
 
-# What a "What is ...?" question asked about: "What's the highest mountain in Africa?" -> "the highest mountain in
-# africa".
 # What a follow-up asks of the thing, and how a fact says it: the fact already given answers "How tall is it?" if
 # it holds a measure, not "What does it eat?".
 _MEASURED = re.compile(r"\bhow (?:tall|high|long|far|big|deep|heavy|old|fast|wide|many|much)\b")
@@ -803,6 +801,8 @@ def _answers(words: str, fact: str) -> bool:
 
 
 _SUPERLATIVE = re.compile(r"\w+est|biggest|largest|smallest|longest|tallest|highest|deepest")
+# What a "What is ...?" question asked about: "What's the highest mountain in Africa?" -> "the highest mountain in
+# africa".
 _ASKED_ABOUT = re.compile(r"^\W*(?:what|which|who)(?:'s| is| was| are| were)\s+(?P<thing>the [\w' -]+?)\W*$")
 
 
@@ -854,8 +854,8 @@ def _question(text: str, earlier: Sequence[str], chain: int, reply: str = "") ->
         return None
     # "We want to see Mount Rushmore on the way, which state is it in?": "it" is what the same turn named
     found = _facts(words)
-    said = None if found else _SAID_FIRST.match(words)
-    if said and _PRONOUN.search(said["asked"]) and (resolved := _resolved(said["asked"], said["said"])) is not None:
+    clauses = None if found else _SAID_FIRST.match(words)
+    if clauses and _PRONOUN.search(clauses["asked"]) and (resolved := _resolved(clauses["asked"], clauses["said"])):
         return resolved
     if found or not earlier or chain == 0:
         return words
