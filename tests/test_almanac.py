@@ -163,6 +163,7 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "Why do we get goosebumps when we're cold?": "muscles", "Which is the largest country by area?": "Russia",
     "Why do we have seasons?": "tilt", "When the dinosaurs died out?": "66 million",  # "the late 19th century"
     "How bees make honey?": "nectar",
+    "My teacher said an octopus has more than one heart. How many does it have?": "three hearts",
     "How tall is the Statue of Liberty?": "93 meters", "I love the Eiffel Tower. How tall is it?": "330 meters",
     "My daughter insists as spiders and insects, how many legs does a spider have?": "eight",  # the last clause
     "which gas two plants absorb during photosynthesis.": "carbon dioxide",  # Whisper's "two" for "do"

@@ -60,6 +60,9 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "What's 3/4 plus 1/8?": "3 quarters plus an eighth is 7 eighths, or 0.875.",
     "What's 1/2 plus 1/3?": "a half plus a third is 5 sixths, or about 0.833.",
     "The hotel adds 15% tax to a $240.00. How much is the tax?": "15 percent of 240 is 36.",  # the model: LaTeX
+    "We're splitting a $90 lunch bill between four of us. How much does each person pay?": (
+        "90 dollars split 4 ways is 22.50 dollars each."  # a word before "bill" (the model: 35 each)
+    ),
     "We're splitting a 60 pound bill for ways, how much does each person pay?": (
         "60 pounds split 4 ways is 15 pounds each."  # Whisper's "for ways" (the model: 30 each)
     ),

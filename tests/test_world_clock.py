@@ -66,3 +66,19 @@ def test_and_in_another_place_after_the_time_somewhere_gets_that_places_time() -
     assert notes("What about Paris?", 1, ["What time is it in Tokyo?"]) is not None
     assert notes("And in London.", 1, ["What is the capital of France?"]) is None  # no time asked before
     assert notes("And dogs?", 1, ["What time is it in Tokyo?"]) is None  # no place
+
+
+def test_a_time_difference_starts_the_reply() -> None:
+    """With the difference in the note alone the 0.5B said "5 hours" between New York and Los Angeles (the note's
+    "5 hours behind here")."""
+    from datetime import datetime as _datetime
+
+    from voicebot.notes import TurnNotes
+
+    notes = TurnNotes(lambda: _datetime(2026, 12, 7, 10, 0).astimezone())
+    asked = "What's the time difference between New York and Los Angeles?"
+    assert notes.opener(asked) == "Los Angeles is 3 hours behind New York."
+    assert notes.opener("I'm flying from London to Tokyo. What's the time difference?") == (
+        "Tokyo is 9 hours ahead of London."
+    )
+    assert notes.opener("What time is it in Tokyo?") is None  # one place: the clock note, no opener

@@ -286,7 +286,7 @@ _FACTS = (
           "cockroach(es)?|wasps?|crickets?"), "Like every insect, it has six legs."),
     (_all("how many legs", "crabs?|lobsters?"), "A crab or a lobster has ten legs, counting its two claws."),
     (_all("how many (legs|arms)", "octopus|octopi|octopuses"), "An octopus has eight arms."),
-    (_all("how many hearts", "octopus|octopi|octopuses"), "An octopus has three hearts."),
+    (_all("how many", "hearts?", "octopus|octopi|octopuses"), "An octopus has three hearts."),
     (_all("how many chambers", r"(human |the |your |a )?heart"), "The human heart has four chambers."),
     (r"\b(what|which) (kind|type|class|sort) of (animal|creature) (is |are )?(a )?frogs?\b|"
      r"\b(is|are) (a )?frogs? (a )?(mammals?|reptiles?|amphibians?|fish)\b|"

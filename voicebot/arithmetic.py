@@ -127,7 +127,7 @@ _SHARERS = r"(?:people|persons|ways|friends|of us|parts)"  # who a bill is split
 # bill four ways" (the model wrote steps in LaTeX, and 29 for 87.50 / 3).
 _SPLIT = re.compile(
     rf"\b(?:split(?:ting)?|divid(?:e|ing)|shar(?:e|ing))\b(?:\s+(?:the|a|our|my|this))?(?:\s+(?:bill|check|total|cost)\s+of)?\s+{_AMOUNT}"
-    r"(?:\s+(?:dollars?|pounds?|euros?|bucks?))?(?:\s+(?:bill|check|total|tab))?\s+(?:(?:evenly|equally)\s+)?"
+    r"(?:\s+(?:dollars?|pounds?|euros?|bucks?))?(?:\s+(?:\w+\s+)?(?:bill|check|total|tab))?\s+(?:(?:evenly|equally)\s+)?"
     rf"(?:(?:between|among|amongst|by|into|for)\s+)?(\d+|[a-z]+)\s*{_SHARERS}\b",
     re.IGNORECASE,
 )

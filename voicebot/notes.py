@@ -45,7 +45,7 @@ from voicebot.speaking_rate import rate_request
 from voicebot.spelling import spelling_note
 from voicebot.units import arrival_note, comparison_note, conversion_note, scaled_note, travel_note
 from voicebot.word_forms import word_form_note
-from voicebot.world_clock import time_elsewhere_again, world_clock_note
+from voicebot.world_clock import time_difference, time_elsewhere_again, world_clock_note
 
 # Words that ask about (or depend on) the clock or the calendar. A note a turn did not need costs its
 # prefill; one it needed and lacked is an invented time. So the clock's own words and calendar names count,
@@ -679,6 +679,9 @@ class TurnNotes:
             return reply
         if self.exact and (dated := self._dated(text, earlier)):
             return dated
+        asks_difference = self.clock is not None and ASKING.search(text)
+        if asks_difference and self.clock and (between := _guarded(time_difference, text, self.clock())):
+            return between  # "Los Angeles is 3 hours behind New York." (it said 5, the note's hours behind here)
         if self.rate and said and (reply := rate_reply(text)) and _MISSED.search(text):
             return WholeReply(f"{reply} {said}")  # "Slow down, I didn't catch that.": slower, and the reply again
         return rate_reply(text) if self.rate else None

@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from voicebot.dates import DAYS, MONTHS, clock_time
 
-__all__ = ["time_elsewhere_again", "world_clock_note"]
+__all__ = ["time_difference", "time_elsewhere_again", "world_clock_note"]
 
 # Places people ask about whose zone is named after another city (or that are a country with one zone).
 _ALIASES = {
@@ -73,15 +73,25 @@ def world_clock_note(text: str, now: datetime) -> str | None:
     """'In Tokyo it is 4:15 PM, Monday, March 9 (8 hours ahead of here).' for each place the user's words
     ask the time in, and for a question about a time difference, that between the first two places they name
     ('Tokyo is 9 hours ahead of London.'); None when they name none. `now`: the user's own clock, zone-aware."""
-    said: list[str] = []
     difference = _DIFFERENCE.search(text.lower()) is not None
-    places = _named(text, ("in", "at", "from", "to", "between", "and", "of", "is") if difference else ("in", "at"))
-    for place, zone in places:
-        said.append(_sentence(place, now.astimezone(zone), now))
-    if difference and len(places) >= 2:
-        (a, zone_a), (b, zone_b) = places[:2]
-        said.insert(0, _between(b, now.astimezone(zone_b), a, now.astimezone(zone_a)))
+    places = _named(text, _LINKS if difference else ("in", "at"))
+    said = [_sentence(place, now.astimezone(zone), now) for place, zone in places]
+    if between := time_difference(text, now):
+        said.insert(0, between)
     return " ".join(dict.fromkeys(said)) or None
+
+
+_LINKS = ("in", "at", "from", "to", "between", "and", "of", "is")  # the words before a place a difference names
+
+
+def time_difference(text: str, now: datetime) -> str | None:
+    """'Los Angeles is 3 hours behind New York.' for a question about the time difference between the first two
+    places the words name; None otherwise. Also the reply's start: with it in the note alone, the 0.5B said "5
+    hours", copying the note's "(5 hours behind here)"."""
+    if _DIFFERENCE.search(text.lower()) is None or len(places := _named(text, _LINKS)) < 2:
+        return None
+    (a, zone_a), (b, zone_b) = places[:2]
+    return _between(b, now.astimezone(zone_b), a, now.astimezone(zone_a))
 
 
 _AGAIN = re.compile(r"^\W*(?:and|what about|how about)\s+(?:(?:in|at|for)\s+)?(?P<place>[a-z][a-z .'-]*?)\W*$", re.I)
