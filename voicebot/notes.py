@@ -679,8 +679,8 @@ class TurnNotes:
             return reply
         if self.exact and (dated := self._dated(text, earlier)):
             return dated
-        asks_difference = self.clock is not None and ASKING.search(text)
-        if asks_difference and self.clock and (between := _guarded(time_difference, text, self.clock())):
+        between = _guarded(time_difference, text, self.clock()) if self.clock and ASKING.search(text) else None
+        if between:
             return between  # "Los Angeles is 3 hours behind New York." (it said 5, the note's hours behind here)
         if self.rate and said and (reply := rate_reply(text)) and _MISSED.search(text):
             return WholeReply(f"{reply} {said}")  # "Slow down, I didn't catch that.": slower, and the reply again
