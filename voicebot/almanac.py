@@ -21,6 +21,7 @@ from voicebot.famous_works import WORK_FACTS
 from voicebot.geography import NOT_PLACES, PLACE_WORDS, place_facts
 from voicebot.kitchen import KITCHEN_FACTS
 from voicebot.myths import MYTH_FACTS
+from voicebot.patterns import all_words as _all
 from voicebot.units import unit_named
 
 __all__ = ["ASKING", "almanac_fact"]
@@ -71,12 +72,6 @@ _MIX = (
     r".*\bwhat (do|does) \w+ and \w+ make\b)"
     r"(?!.*\b(?!{0}\b|{1}\b)(red|yellow|blue|white|black|green|orange|purple|pink|brown)\b)"
 )
-
-
-def _all(*words: str) -> str:
-    """A pattern for questions that hold each of these (regexes of whole words) in any order: "How many wheels
-    does a tricycle have?" and "A tricycle has how many wheels?" ask the same."""
-    return "^" + "".join(rf"(?=.*\b(?:{w})\b)" for w in words)
 
 
 def _who_made(thing: str) -> str:

@@ -16,13 +16,9 @@ import re
 from fractions import Fraction
 
 from voicebot.arithmetic import read_number, say_fraction, say_number, tokenize
+from voicebot.patterns import all_words
 
 __all__ = ["KITCHEN_FACTS", "servings_note"]
-
-
-def _row(*words: str, unless: str = "") -> str:
-    """A question holding each of these (regexes of whole words) in any order, and none of `unless`."""
-    return "^" + "".join(rf"(?=.*\b(?:{w})\b)" for w in words) + (rf"(?!.*\b(?:{unless})\b)" if unless else "")
 
 
 # Safe to eat: asked as an internal temperature, not an oven's ("What temperature do I bake chicken at?", "What oven
@@ -38,7 +34,8 @@ _GROUND = r"ground|minced?|burgers?|hamburgers?|meatballs?|meatloaf|sausages?"
 
 
 def _safe(meat: str, fact: str, unless: str = "") -> tuple[str, str]:
-    return _row(_TEMPERATURE, _INSIDE, meat, unless="|".join(w for w in (_NOT_INSIDE, _DONENESS, unless) if w)), fact
+    unless = "|".join(w for w in (_NOT_INSIDE, _DONENESS, unless) if w)
+    return all_words(_TEMPERATURE, _INSIDE, meat, unless=unless), fact
 
 
 _SAFE = (
@@ -52,7 +49,7 @@ _SAFE = (
           "Celsius, inside, with a 3 minute rest.", unless=_GROUND),
     _safe(r"fish|salmon|tuna|cod|halibut|tilapia|trout|seafood|shrimp|prawns?",
           "Fish is done at 145 degrees Fahrenheit, or 63 degrees Celsius, inside: opaque, and flaking easily."),
-    (_row(_TEMPERATURE, r"leftovers?|casseroles?|reheat\w*", unless=_NOT_INSIDE),
+    (all_words(_TEMPERATURE, r"leftovers?|casseroles?|reheat\w*", unless=_NOT_INSIDE),
      "Reheat leftovers to 165 degrees Fahrenheit, or 74 degrees Celsius, all the way through."),
 )  # fmt: skip
 
@@ -63,15 +60,15 @@ _STEAK = (
 )
 _ASKS_HEAT = rf"{_TEMPERATURE}|internal|inside|how do i know|how can i tell"
 _DONE = (
-    (_row(r"(?<!medium )(?<!medium-)rare", _STEAK, _ASKS_HEAT),
+    (all_words(r"(?<!medium )(?<!medium-)rare", _STEAK, _ASKS_HEAT),
      "A rare steak is about 125 degrees Fahrenheit (52 Celsius) inside."),
-    (_row(r"medium[- ]rare", _STEAK, _ASKS_HEAT),
+    (all_words(r"medium[- ]rare", _STEAK, _ASKS_HEAT),
      "A medium rare steak is about 130 to 135 degrees Fahrenheit (54 to 57 Celsius) inside."),
-    (_row(r"medium(?![- ](?:rare|well))", _STEAK, _ASKS_HEAT),
+    (all_words(r"medium(?![- ](?:rare|well))", _STEAK, _ASKS_HEAT),
      "A medium steak is about 140 to 145 degrees Fahrenheit (60 to 63 Celsius) inside."),
-    (_row(r"medium[- ]well", _STEAK, _ASKS_HEAT),
+    (all_words(r"medium[- ]well", _STEAK, _ASKS_HEAT),
      "A medium well steak is about 150 to 155 degrees Fahrenheit (66 to 68 Celsius) inside."),
-    (_row(r"(?<!medium )(?<!medium-)well[- ]done", _STEAK, _ASKS_HEAT),
+    (all_words(r"(?<!medium )(?<!medium-)well[- ]done", _STEAK, _ASKS_HEAT),
      "A well done steak is 160 degrees Fahrenheit (71 Celsius) or more inside."),
 )  # fmt: skip
 
@@ -147,7 +144,7 @@ def _substitute(thing: str, fact: str, made: bool) -> tuple[str, str]:
     buttermilk replaces) nor "I'm out of eggs, add them to my list.". "butter" is not "buttermilk" nor "peanut
     butter"; "eggs" not "egg whites"; "garlic" not its powder."""
     thing = rf"(?<!peanut )(?:{thing})(?![- ]?(?:milk|whites?|yolks?|powder|salt|cream|sugar|flour|bread))"
-    asked = _row(_REPLACED.format(thing), _USE)
+    asked = all_words(_REPLACED.format(thing), _USE)
     if made:
         made_of = r"(?:\s+(?:at home|myself|from \w+(?: \w+)?|with \w+(?: \w+)?))?\W*$"  # not "buttermilk pancakes"
         asked += rf"|\bhow (?:do|can|would|should) (?:i|you|we) make (?:my own |some |homemade )?{thing}{made_of}"
@@ -157,29 +154,29 @@ def _substitute(thing: str, fact: str, made: bool) -> tuple[str, str]:
 # The usual times, with the oven's temperature where it matters.
 _TIME = r"how long|how many minutes|how much time|what temperature|what temp|how hot"
 _TIMES = (
-    (_row(_TIME, r"cookies?", unless=r"last|keep|stay|store|fresh|freeze|cool|chill|dough"),
+    (all_words(_TIME, r"cookies?", unless=r"last|keep|stay|store|fresh|freeze|cool|chill|dough"),
      "Most drop cookies bake at 350 degrees Fahrenheit (175 Celsius) for about 8 to 12 minutes, until the edges "
      "turn golden."),
-    (_row(r"how long|how many minutes|how much time", r"boil|cook", r"pasta|spaghetti|noodles|penne|macaroni|linguine",
-          unless=r"last|keep|store|fresh|leftovers?"),
+    (all_words(r"how long|how many minutes|how much time", r"boil|cook",
+               r"pasta|spaghetti|noodles|penne|macaroni|linguine", unless=r"last|keep|store|fresh|leftovers?"),
      "Most dried pasta cooks in 8 to 12 minutes in boiling salted water, fresh pasta in 2 to 4; the packet gives "
      "the exact time."),
-    (_row(r"how long|how many minutes|how much time", r"boil|cook|simmer|take", r"rice",
+    (all_words(r"how long|how many minutes|how much time", r"boil|cook|simmer|take", r"rice",
           unless=r"last|keep|store|fresh|leftovers?|soak\w*|cooker"),
      "White rice simmers, covered, for about 15 to 20 minutes; brown rice takes about 40 to 45."),
-    (_row(r"how long|how many minutes|how much time", r"boil\w*", r"potato(?:es)?"),
+    (all_words(r"how long|how many minutes|how much time", r"boil\w*", r"potato(?:es)?"),
      "Potatoes cut in chunks boil in about 15 to 20 minutes, whole ones in 20 to 30, until a knife slides in "
      "easily."),
-    (_row(_TIME, r"bake|baked|roast", r"potato(?:es)?", unless=r"sweet|boil\w*|mash\w*|fries|chips"),
+    (all_words(_TIME, r"bake|baked|roast", r"potato(?:es)?", unless=r"sweet|boil\w*|mash\w*|fries|chips"),
      "A whole potato bakes at 400 degrees Fahrenheit (200 Celsius) in about 45 to 60 minutes."),
-    (_row(r"how long|how many minutes|how much time", r"bak\w*|roast\w*|oven", r"chicken breasts?",
+    (all_words(r"how long|how many minutes|how much time", r"bak\w*|roast\w*|oven", r"chicken breasts?",
           unless=_DONENESS),
      "Boneless chicken breasts bake at 400 degrees Fahrenheit (200 Celsius) in about 20 to 25 minutes, until 165 "
      "degrees Fahrenheit (74 Celsius) inside."),
-    (_row(r"how long|how many minutes|how much time", r"bak\w*|roast\w*|oven|cook\w*", r"salmon"),
+    (all_words(r"how long|how many minutes|how much time", r"bak\w*|roast\w*|oven|cook\w*", r"salmon"),
      "A salmon fillet bakes at 400 degrees Fahrenheit (200 Celsius) in about 12 to 15 minutes, until it flakes "
      "easily."),
-    (_row(r"how long|how many minutes|how much time|how many hours", r"cook\w*|roast\w*|bak\w*|oven", r"turkey",
+    (all_words(r"how long|how many minutes|how much time|how many hours", r"cook\w*|roast\w*|bak\w*|oven", r"turkey",
           unless=r"thaw\w*|defrost\w*|rest|brine|fridge"),
      "Roast an unstuffed turkey at 325 degrees Fahrenheit (165 Celsius) for about 13 to 15 minutes a pound, until "
      "the thickest part of the thigh reaches 165 degrees Fahrenheit (74 Celsius)."),
@@ -188,13 +185,13 @@ _TIMES = (
 KITCHEN_FACTS: tuple[tuple[str, str], ...] = (
     *_SAFE,
     *_DONE,
-    *((_row(_WEIGHS, _CUP, thing, unless="|".join(u for u in (unless, _STICK, _NUTRITION) if u)), fact)
+    *((all_words(_WEIGHS, _CUP, thing, unless="|".join(u for u in (unless, _STICK, _NUTRITION) if u)), fact)
       for thing, fact, unless in _CUP_OF),
-    (_row(r"butter", r"sticks?", r"how many|how much|how big|what|weigh\w*|grams?|ounces?|tablespoons?|cups?|size",
+    (all_words(r"butter", r"sticks?", r"how many|how much|how big|what|weigh\w*|grams?|ounces?|tablespoons?|cups?|size",
           unless=r"peanut|nut|cocoa|shea|calories|fat|protein|cost|price|sodium"),
      "A stick of butter is half a cup: 8 tablespoons, about 113 grams."),
     *(_substitute(*row) for row in _SUBSTITUTES),
-    (_row(r"fresh", r"dried|dry", _HERBS, r"how much|how many|instead|substitut\w*|replac\w*|use|convert|equals?"),
+    (all_words(r"fresh", r"dried|dry", _HERBS, r"how much|how many|instead|substitut\w*|replac\w*|use|convert|equals?"),
      "Use a third as much dried herb as fresh: a teaspoon of dried for a tablespoon of fresh."),
     *_TIMES,
 )  # fmt: skip

@@ -8,12 +8,9 @@ in any order, and says what is so in a short spoken sentence.
 
 from __future__ import annotations
 
+from voicebot.patterns import all_words as _all
+
 __all__ = ["MYTH_FACTS"]
-
-
-def _all(*words: str) -> str:
-    """Words that all name the belief (regexes of whole words), in any order."""
-    return "^" + "".join(rf"(?=.*\b(?:{w})\b)" for w in words)
 
 
 MYTH_FACTS: tuple[tuple[str, str], ...] = (

@@ -1,0 +1,11 @@
+"""How the fact tables write a question's pattern (voicebot/almanac.py, kitchen.py, myths.py)."""
+
+from __future__ import annotations
+
+__all__ = ["all_words"]
+
+
+def all_words(*words: str, unless: str = "") -> str:
+    """A pattern for questions that hold each of these (regexes of whole words) in any order, and none of `unless`:
+    "How many wheels does a tricycle have?" and "A tricycle has how many wheels?" ask the same."""
+    return "^" + "".join(rf"(?=.*\b(?:{w})\b)" for w in words) + (rf"(?!.*\b(?:{unless})\b)" if unless else "")
