@@ -332,7 +332,7 @@ def _with_another_number(text: str, before: str) -> Calculation | None:
         return None
     starts = [k for k in range(len(said)) if (k == 0 or not _is_number_word(said[k - 1])) and read_number(said, k)]
     if percent:  # the number said as a percent is the one replaced
-        starts = [k for k in starts if said[read_number(said, k)[1] : read_number(said, k)[1] + 1] == ["percent"]]
+        starts = [k for k in starts if said[read_number(said, k)[1] :][:1] == ["percent"]]  # type: ignore[index]
         tokens = tokens[:-1]
     if not starts:
         return None

@@ -330,9 +330,8 @@ _ASKS_WHERE = r"^(?:(?:so|and|hey|okay|um) )*where(?: s| is| are)"  # "Where's P
 # "Where is Peru?", not "Where is Chad?" (a name) or "Where's the turkey?".
 _WHERE = re.compile(rf"{_ASKS_WHERE} (?!chad$|jordan$|turkey$){_place(_COUNTRIES, 'a')}(?: located)?$")
 # "Which country is Timbuktu in?", "In what country is the Taj Mahal?", "Where is Machu Picchu located?"
-_OF = r"(?:the (?:city|town|island) of )?"
-# "Which state is Mount Rushmore in?": the row names it
-_REGION = r"(?:country|state|u s state|us state|province)"  # "What country is the city of Marrakech in?"
+_OF = r"(?:the (?:city|town|island) of )?"  # "What country is the city of Marrakech in?"
+_REGION = r"(?:country|state|u s state|us state|province)"  # "Which state is Mount Rushmore in?": its row names it
 _IN_COUNTRY = re.compile(
     rf"\b(?:which|what) {_REGION} (?:is|are) {_OF}{_place(_PLACES, 'a')}(?: located)?(?: in)?$|"
     rf"\bin (?:which|what) {_REGION} (?:is|are) {_OF}{_place(_PLACES, 'b')}(?: located)?$|"

@@ -76,8 +76,8 @@ def world_clock_note(text: str, now: datetime) -> str | None:
     difference = _DIFFERENCE.search(text.lower()) is not None
     places = _named(text, _LINKS if difference else ("in", "at"))
     said = [_sentence(place, now.astimezone(zone), now) for place, zone in places]
-    if between := time_difference(text, now):
-        said.insert(0, between)
+    if difference and len(places) >= 2:
+        said.insert(0, _first_two(places, now))
     return " ".join(dict.fromkeys(said)) or None
 
 
@@ -90,6 +90,10 @@ def time_difference(text: str, now: datetime) -> str | None:
     hours", copying the note's "(5 hours behind here)"."""
     if _DIFFERENCE.search(text.lower()) is None or len(places := _named(text, _LINKS)) < 2:
         return None
+    return _first_two(places, now)
+
+
+def _first_two(places: list[tuple[str, ZoneInfo]], now: datetime) -> str:
     (a, zone_a), (b, zone_b) = places[:2]
     return _between(b, now.astimezone(zone_b), a, now.astimezone(zone_a))
 
