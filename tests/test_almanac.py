@@ -188,6 +188,20 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "Do you know which planet has the Great Red Spot?": "Jupiter",  # Mars
     "What was the name of the ship that carried the Pilgrims to America in 1620?": "Mayflower",  # "HMS Vespers"
     "What's a perfect score in 10 pin bowling?": "300",  # 100
+    # round 26 (the thirty-second session; the 0.5B's answers)
+    "For my chemistry homework, what's the chemical name for table salt?": "sodium chloride",  # "a salt that is used
+    "What's the chemical formula for baking soda?": "NaHCO3",  # in various applications, including baking soda"
+    "In tennis, what do they call a score of zero?": "love",
+    "Playing monopoly with the kids, how much do you collect for passing go?": "$200",  # "$1"
+    "Who has won the most Olympic gold medals ever?": "Phelps",  # "John Cena, who won 10 gold medals in 2014"
+    "Which of the Beatles played the drums?": "Ringo",  # "The Beatles played the drums in the song "Hey Jude"."
+    "I'm training for a marathon, how long is one exactly?": "42.195",  # "approximately 12.5 hours long"
+    "What are the actual dimensions of the 2x4?": "1 and a half by 3 and a half inches",  # "2 times 4 is 8."
+    "What size is the standard sheet of plywood?": "4 by 8 feet",  # "12 inches wide and 18 inches tall"
+    "Roughly, how many square feet does a gallon of paint cover?": "350 to 400",  # 35,000
+    "In US house wiring, what color is the neutral wire?": "neutral wire is white",  # black
+    "What colour is the earth wire in the UK?": "earth green and yellow",
+    "How much does a leader of water weigh in kilograms?": "1 kilogram",  # Whisper's "leader": "about 1.5"
 }
 
 
@@ -299,6 +313,7 @@ SOCCER = "How many players are on a soccer team?"
         (["What is the highest mountain in Africa?"], "How tall is it?", "5,895 meters"),  # Everest's height
         (["Which continent is Kenya in?"], "And Peru?", "South America"),
         (["What's the chemical symbol for gold?"], "And silver?", "Ag"),
+        (["What's the chemical symbol for gold?"], "What's its atomic number?", "79"),  # a possessive: 13
     ],
 )
 def test_a_follow_up_naming_another_thing_gets_its_fact(earlier: list[str], text: str, said: str) -> None:
@@ -346,3 +361,17 @@ def test_a_fact_in_two_units_is_said_in_the_one_asked_for() -> None:
     assert almanac_fact(moon) == "The moon is about 384,000 kilometers, or 239,000 miles, from Earth."
     assert almanac_fact("In miles?", ["What is the capital of France?"]) is None  # no fact before it
     assert almanac_fact("How far is the moon in light years?") == almanac_fact(moon)  # a unit it lacks: as it is
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "How many grams of salt can I eat a day?",  # no chemistry asked
+        "Is sugar bad for my teeth?",
+        "What's 2 x 4?",
+        "I painted the fence with two gallons of paint.",
+        "How long is the marathon movie?",
+    ],
+)
+def test_the_kitchen_chemistry_and_diy_rows_leave_other_talk(text: str) -> None:
+    assert almanac_fact(text) is None, (text, almanac_fact(text))

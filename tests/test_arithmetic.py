@@ -96,6 +96,7 @@ NOT_A_CALCULATION = [
     "What is eight fifty-four?",
     "We met on the third of May.",
     "It takes one and a half hours.", "I ate two thirds of it.",  # a fraction is no calculation on its own
+    "What are the actual dimensions of a 2x4?", "How wide is a 2 by 6 board?",  # lumber: "2 times 4 is 8."
 ]
 
 

@@ -27,6 +27,9 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "Convert 60 mph to km/h.": "60 miles per hour is about 97 kilometers per hour.",
     "What's 5 foot 10 in centimeters?": "5 feet 10 inches is about 178 centimeters.",
     "How many centimeters is 6 feet 2 inches?": "6 feet 2 inches is about 188 centimeters.",
+    "How many liters are in a US gallon?": "1 gallon is about 3.79 liters.",  # "US" named no unit
+    "How many leaders are in the US gallon?": "1 gallon is about 3.79 liters.",  # Whisper's "leaders"
+    "Convert 5 leaders to gallons.": "5 liters is about 1.3 gallons.",
     # fractions, as people say them and as Whisper writes them (no note before: "A quarter cup is equal to 2
     # tablespoons", it is 4)
     "How many tablespoons are in a quarter cup?": "A quarter of a cup is 4 tablespoons.",

@@ -16,7 +16,7 @@ ANSWERS = {
     "What time is it in Tokyo?": "In Tokyo it is 4:15 PM, Monday, March 9 (8 hours ahead of here).",
     "What time is it in New York City?": "In New York City it is 3:15 AM, Monday, March 9 (5 hours behind here).",
     "What's the time in the UK?": "In the UK it is 7:15 AM, Monday, March 9 (1 hour behind here).",
-    "What time is it in India?": "In India it is 12:45 PM, Monday, March 9 (4.5 hours ahead of here).",
+    "What time is it in India?": "In India it is 12:45 PM, Monday, March 9 (4 and a half hours ahead of here).",
     "What day is it in Honolulu?": "In Honolulu it is 9:15 PM, Sunday, March 8 (11 hours behind here).",
     "Is it morning in Paris?": "In Paris it is 8:15 AM, Monday, March 9 (the same time as here).",
     "What time is it in the evening in Sydney?": "In Sydney it is 6:15 PM, Monday, March 9 (10 hours ahead of here).",
@@ -82,3 +82,37 @@ def test_a_time_difference_starts_the_reply() -> None:
         "Tokyo is 9 hours ahead of London."
     )
     assert notes.opener("What time is it in Tokyo?") is None  # one place: the clock note, no opener
+
+
+ZONES = {  # the 0.5B: Iceland "UTC+11"
+    "We land in Rachavic tomorrow, what time zone is Iceland in?": "Iceland is on Greenwich Mean Time, the same as UTC.",
+    "Which time zone is Tokyo in?": "Tokyo is on Japan Standard Time, 9 hours ahead of UTC.",
+    "What is the time zone in Chicago?": "Chicago is on Central Daylight Time, 5 hours behind UTC.",  # March 9: DST
+    "What time zone is Shanghai in?": "Shanghai is on China Standard Time, 8 hours ahead of UTC.",  # CST in Asia
+    "What time zone is India?": "India is on India Standard Time, 5 and a half hours ahead of UTC.",
+    "What time zone is Kathmandu in?": "Kathmandu is 5 hours and 45 minutes ahead of UTC.",  # "+0545": no name
+    "What time zone does Hawaii use?": "Hawaii is on Hawaii Standard Time, 10 hours behind UTC.",
+}
+
+
+@pytest.mark.parametrize("text", ZONES)
+def test_a_places_time_zone_starts_the_reply(text: str) -> None:
+    notes = TurnNotes(lambda: PARIS_MORNING)
+    assert notes.opener(text) == ZONES[text]
+    note = notes(text)
+    assert note is not None and ZONES[text] in note
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What time zone is Brazil in?",  # several zones: the model's to explain
+        "Time zones are confusing, what is the capital of France?",
+        "What time zone is it?",  # no place
+        "What's the time difference between Paris and Tokyo?",  # two zones: the difference's
+    ],
+)
+def test_no_time_zone_where_one_place_is_not_asked_about(text: str) -> None:
+    from voicebot.world_clock import time_zone
+
+    assert time_zone(text, PARIS_MORNING) is None

@@ -19,9 +19,11 @@ from voicebot.dates import MONTHS
 from voicebot.elements import ELEMENT_WORDS, element_facts
 from voicebot.famous_works import WORK_FACTS
 from voicebot.geography import NOT_PLACES, PLACE_WORDS, place_facts
+from voicebot.health import HEALTH_FACTS
 from voicebot.kitchen import KITCHEN_FACTS
 from voicebot.myths import MYTH_FACTS
 from voicebot.patterns import all_words as _all
+from voicebot.travel import TRAVEL_FACTS
 from voicebot.units import unit_named
 
 __all__ = ["ASKING", "almanac_fact"]
@@ -44,7 +46,13 @@ ASKING = re.compile(
     r"|^\W*(the )?(\w+est|biggest|largest|smallest|longest|tallest)\b(?!.*\b(i|we|my|our)\b)"
     r"|(?:[,:;]\s*|\b{lead}\W+)(?:how (?:many|much|long|far|old|tall|big)|what|what's)\b"
     r"|(?:[:;]\s*|\b{lead}\W+)(?:which|who|where|when)\b"
-    r"|,\s*(?:which|what) \w+ (?:is|are|was|were|runs?|flows?|does|do|did|has|have)\b".replace("{lead}", _LEAD_IN),
+    r"|,\s*(?:which|what) \w+ (?:is|are|was|were|runs?|flows?|does|do|did|has|have)\b"
+    # a question run on after a statement with no comma between: "I'm trying to lose weight how many calories ..."
+    # (not "I remember how many continents there are.": no question after "remember", nor one ending "there are")
+    r"|(?<!remember )(?<!know )(?<!knew )(?<!you )(?<!sure )\bhow (?:many|much) (?:\w+ ){0,3}(?<!there )"
+    r"(?:are|is|was|were|do|does|did|can|could|should|will|would)\b(?!\W*$)".replace(
+        "{lead}", _LEAD_IN
+    ),
     re.IGNORECASE,
 )
 
@@ -207,6 +215,49 @@ def _language_row(country: str, language: str) -> tuple[str, str]:
     asks = r"\b(what|which)\b.*\blanguages?\b|\blanguages?\b.*\bspoken\b|\bspeak\b"
     fact = f"In {country.title().replace('The ', 'the ')}, people speak {language}."
     return rf"^(?=.*({asks}))(?=.*\b(in|of) {name}\W*$)", fact
+
+
+# What a household substance is to a chemist (homework: "What's the chemical name for table salt?" got "a salt that is
+# used in various applications, including baking soda, vinegar, and baking soda"): (its names, the fact).
+_COMPOUNDS = {
+    r"table salt|(?<!epsom )(?<!bath )salt": "Table salt is sodium chloride, NaCl.",
+    r"baking soda|bicarbonate of soda|bicarb": "Baking soda is sodium bicarbonate, NaHCO3.",
+    r"chalk|limestone|marble": "Chalk, limestone and marble are calcium carbonate, CaCO3.",
+    r"vinegar": "Vinegar is mostly water with about 5 percent acetic acid, CH3COOH.",
+    r"rust": "Rust is iron oxide, mostly Fe2O3, formed when iron meets water and oxygen.",
+    r"table sugar|(?<!blood )sugar|sucrose": "Table sugar is sucrose, C12H22O11.",
+    r"bleach": "Household bleach is sodium hypochlorite, NaOCl, dissolved in water.",
+    r"dry ice": "Dry ice is solid carbon dioxide, CO2.",
+    r"laughing gas": "Laughing gas is nitrous oxide, N2O.",
+    r"epsom salts?": "Epsom salt is magnesium sulfate, MgSO4.",
+    r"lye|caustic soda": "Lye, or caustic soda, is sodium hydroxide, NaOH.",
+    r"rubbing alcohol": "Rubbing alcohol is isopropyl alcohol, C3H8O, mixed with water.",
+    r"stomach acid": "Stomach acid is mainly hydrochloric acid, HCl.",
+    r"natural gas": "Natural gas is mostly methane, CH4.",
+    r"quicklime": "Quicklime is calcium oxide, CaO.",
+}
+
+
+def _compound_row(names: str, fact: str) -> tuple[str, str]:
+    asks = r"chemical|formula|scientific name|compound|chemically|molecules?|chemistry"
+    return _all(asks, names, unless=r"elements?|symbol|periodic|how much|how many|dissolve\w*|melt\w*|boil\w*"), fact
+
+
+# Lumber is named by its size before drying and planing (the 0.5B: "2 times 4 is 8."): the name, its actual inches.
+_LUMBER = {
+    "1x4": "3/4 by 3 and a half", "2x4": "1 and a half by 3 and a half", "2x6": "1 and a half by 5 and a half",
+    "2x8": "1 and a half by 7 and a quarter", "2x10": "1 and a half by 9 and a quarter",
+    "2x12": "1 and a half by 11 and a quarter", "4x4": "3 and a half by 3 and a half",
+}
+_NUMBER_WORDS = {"1": "one", "2": "two", "4": "four", "6": "six", "8": "eight", "10": "ten", "12": "twelve"}
+
+
+def _lumber_row(name: str, actual: str) -> tuple[str, str]:
+    a, b = name.split("x")
+    said = rf"(?:{a}|{_NUMBER_WORDS[a]}) ?(?:x|by|-by-|-) ?(?:{b}|{_NUMBER_WORDS[b]})s?"
+    asks = r"actual\w*|really|dimensions?|size|measure\w*|how (?:big|wide|thick)"
+    words = f"{_NUMBER_WORDS[a]}-by-{_NUMBER_WORDS[b]}"
+    return _all(said, asks), f"A {words} actually measures {actual} inches: its name is its size before drying."
 
 
 # How many zeros a number has: "... in a million", "... does a million have", not "a hundred million".
@@ -673,12 +724,43 @@ _FACTS = (
     (_all("ship", "pilgrims|mayflower|1620") + r"(?!.*\b(how many|how long|how big|where)\b)",
      "The Pilgrims sailed to America on the Mayflower, in 1620."),
     (_all("perfect (score|game)", "bowling"), "A perfect game in ten-pin bowling scores 300."),
+    (_all("tennis", r"zero|nothing|nil|no points?|0", r"call\w*|say|means?|term|word|name"),
+     "In tennis, a score of zero is called love."),
+    (_all("monopoly", r"pass\w* go|go square|land\w* on go|for go") + r"(?!.*\b(jail|free parking)\b)",
+     "In Monopoly, you collect $200 each time you pass Go."),
+    (_all("most", r"olympic|olympics", r"golds?|medals?")
+     + r"(?!.*\b(countr(y|ies)|nations?|teams?|wom[ae]n|female|winter|swimm\w+ (?:race|event)|in (?:one|a single))\b)",
+     "Michael Phelps has won the most Olympic medals: 28, 23 of them gold."),
+    (_all("beatles", r"drums?|drummer"), "Ringo Starr played the drums in the Beatles."),
+    (_all("beatles", r"who were|members?|names|who was in|who is in|made up"),
+     "The Beatles were John Lennon, Paul McCartney, George Harrison and Ringo Starr."),
+    (_all("marathon", r"how (long|far) is (it|one|that)( exactly)?")
+     + r"(?!.*\b(hours?|minutes?|time|takes?|movies?|films?|shows?|series|tv|watch)\b)",
+     "A marathon is 42.195 kilometers, or 26.2 miles."),
+    *(_compound_row(names, fact) for names, fact in _COMPOUNDS.items()),
+    # Around the house
+    (_all(r"(?:a|one|1) (?:liter|litre|leader)", r"water", r"weigh\w*|weight|heavy|mass"),  # Whisper's "leader"
+     "A liter of water weighs 1 kilogram, about 2.2 pounds."),
+    (_all(r"(?:a|one|1) gallon", r"water", r"weigh\w*|weight|heavy|mass"),
+     "A US gallon of water weighs about 8.34 pounds, or 3.79 kilograms."),
+    *(_lumber_row(name, actual) for name, actual in _LUMBER.items()),
+    (_all(r"plywood|drywall|sheetrock|osb|gypsum board", r"sheets?|boards?|panels?",
+          r"size|dimensions?|how (?:big|large|wide|long)|standard"),
+     "A standard sheet of plywood or drywall is 4 by 8 feet."),
+    (_all(r"paint", r"gallons?|quarts?|liters?|litres?", r"cover\w*|square (?:feet|foot|meters?|metres?)",
+          unless=r"spray|car|nails?|canvas"),
+     "A gallon of paint covers about 350 to 400 square feet with one coat."),
+    (_all(r"hot|live|ground|earth|neutral", r"wires?", r"colou?rs?",
+          unless=r"uk|britain|british|england|europe\w*|eu|australia\w*|ireland|irish"),
+     "In US wiring the neutral wire is white, the hot wire black or red, and the ground bare copper or green."),
+    (_all(r"live|earth|neutral", r"wires?", r"colou?rs?", r"uk|britain|british|england|europe\w*|eu|ireland|irish"),
+     "In the UK and Europe the live wire is brown, the neutral blue, and the earth green and yellow."),
     (r"\bhow often\b.*\bolympics\b|\bolympics\b.*\bhow often\b|\bhow many years between\b.*\bolympics\b",
      "The Summer and Winter Olympic Games are each held every four years, two years apart."),
 )  # fmt: skip
 _PATTERNS = tuple(
     (re.compile(pattern.replace("{A}", _ANYWHERE).replace("{G}", _THEN_IS)), fact)
-    for pattern, fact in (*_FACTS, *WORK_FACTS, *KITCHEN_FACTS, *MYTH_FACTS)
+    for pattern, fact in (*_FACTS, *WORK_FACTS, *KITCHEN_FACTS, *MYTH_FACTS, *TRAVEL_FACTS, *HEALTH_FACTS)
 )
 
 
@@ -757,7 +839,7 @@ _FRAME = frozenset({
 
 # A follow-up that names its thing by a pronoun: "How far away is it?" after "Is the sun a star?", "How fast can they
 # run?" after "What about cheetahs?" (the 0.5B said 98 million miles, and no speed).
-_PRONOUN = re.compile(r"\b(?:it|they|them|he|she|him|her)\b")
+_PRONOUN = re.compile(r"\b(?:it|its|they|them|their|he|she|him|her|his)\b")
 _NAMED_WORDS = 40  # the last words looked in: each span of them that names a thing tries every pattern
 
 
@@ -811,7 +893,7 @@ def _resolved(words: str, before: str) -> str | None:
         return None
     was = set(_facts(before.lower()))
     if asked := _ASKED_ABOUT.match(before.lower()):  # "How tall is it?" after "What's the highest mountain in
-        swapped = words[: pronouns[0].start()] + asked["thing"] + words[pronouns[0].end() :]  # Africa?": not Everest
+        swapped = _swap(words, pronouns[0], asked["thing"])  # Africa?": not Everest
         if len(found := _facts(swapped)) == 1 and (found[0] not in was or _answers(words, found[0])):
             return swapped
     said = re.findall(r"[\w'-]+", before.lower())[-_NAMED_WORDS:]
@@ -828,10 +910,17 @@ def _resolved(words: str, before: str) -> str | None:
             if narrowed and any(_SUPERLATIVE.fullmatch(w) for w in said[max(i - 1, 0) : i + n]):
                 continue
             for thing in {" ".join(said[max(i - 1, 0) : i + n]), " ".join(said[i : i + n])}:
-                swapped = words[: pronouns[0].start()] + thing + words[pronouns[0].end() :]
+                swapped = _swap(words, pronouns[0], thing)
                 if len(found := _facts(swapped)) == 1 and (found[0] not in was or _answers(words, found[0])):
                     swaps.setdefault(found[0], swapped)
     return next(iter(swaps.values())) if len(swaps) == 1 else None
+
+
+def _swap(words: str, pronoun: re.Match[str], thing: str) -> str:
+    """`words` with the thing in the pronoun's place, "'s" after it for a possessive: "What's its atomic number?" ->
+    "What's gold's atomic number?"."""
+    possessive = pronoun[0] in ("its", "their", "his")
+    return words[: pronoun.start()] + thing + ("'s" if possessive else "") + words[pronoun.end() :]
 
 
 # A question after what the same turn said first: its pronoun may stand for a thing named there.

@@ -161,8 +161,15 @@ def cents_said(text: str) -> str:
     return _CENTS.sub(_with_cents, re.sub(r"\b(?:for|four) ways\b", "4 ways", text, flags=re.IGNORECASE))
 
 
+# A board named by its size: "What are the actual dimensions of a 2x4?" asks no product (it got "2 times 4 is 8.").
+_BOARD = re.compile(r"\b(?:a|the|my|one)\s+\d{1,2}\s*(?:x|by)\s*\d{1,2}s?\b", re.IGNORECASE)
+_BOARD_ASKED = re.compile(r"\b(?:actual\w*|really|dimensions?|size|measure\w*|thick|wide|lumber|wood|boards?|studs?)\b")
+
+
 def arithmetic_note(text: str) -> str | None:
     """'17 times 23 is 391.' for the calculations in the user's words; None when there are none."""
+    if _BOARD.search(text) and _BOARD_ASKED.search(text.lower()):
+        return None
     text = written_fractions(cents_said(text))
     if m := _SPLIT.search(text) or _SPLIT_IT.search(text):  # before the parser ("4 people" is no calculation)
         amount, count = Fraction((m[1] or m[2]).replace(",", "")), read_number(tokenize(m[3]), 0)

@@ -35,6 +35,7 @@ from voicebot.capitals import capital_note
 from voicebot.chance import chance_note
 from voicebot.conversation import WholeReply
 from voicebot.dates import DAYS, HOLIDAY_WORDS, MONTHS, clock_time, date_note, long_date, said_date
+from voicebot.electricity import power_note
 from voicebot.entertain import STORY_OPENERS, Entertainment, entertain
 from voicebot.feelings import OFFER, feeling_reply, takes_offer
 from voicebot.kitchen import servings_note
@@ -45,7 +46,7 @@ from voicebot.speaking_rate import rate_request
 from voicebot.spelling import spelling_note
 from voicebot.units import arrival_note, comparison_note, conversion_note, scaled_note, travel_note
 from voicebot.word_forms import word_form_note
-from voicebot.world_clock import time_difference, time_elsewhere_again, world_clock_note
+from voicebot.world_clock import time_difference, time_elsewhere_again, time_zone, world_clock_note
 
 # Words that ask about (or depend on) the clock or the calendar. A note a turn did not need costs its
 # prefill; one it needed and lacked is an invented time. So the clock's own words and calendar names count,
@@ -523,7 +524,8 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     """'17 times 23 is 391.', for calculations (also one going on from the result of the user's words before: "And
     times three?"), unit conversions, a trip's time or distance at a speed, a recipe amount doubled or halved,
     when something that starts at a clock time ends, spellings, plurals and past tenses, a shape's area or
-    perimeter, a percentage, a recipe's servings scaled, a price per unit times a count, a drive's fuel; else
+    perimeter, a percentage, a recipe's servings scaled, a price per unit times a count, a drive's fuel, watts
+    from volts and amps; else
     None. A shape's sizes are no sum of their own ("a 7 x 3 rectangle" is not "7 times 3 is 21")."""
     if shape := shape_note(text):
         return shape
@@ -532,8 +534,8 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     )
     conversion = conversion_note(text, earlier) or comparison_note(text)
     notes = (calculation, conversion, percentage_note(text), price_note(text), fuel_note(text), travel_note(text),
-             scaled_note(text), servings_note(text), arrival_note(text, earlier), spelling_note(text, earlier),
-             word_form_note(text))
+             power_note(text), scaled_note(text), servings_note(text), arrival_note(text, earlier),
+             spelling_note(text, earlier), word_form_note(text))
     return " ".join(note for note in notes if note) or None
 
 
@@ -682,6 +684,8 @@ class TurnNotes:
         between = _guarded(time_difference, text, self.clock()) if self.clock and ASKING.search(text) else None
         if between:
             return between  # "Los Angeles is 3 hours behind New York." (it said 5, the note's hours behind here)
+        if self.clock and (zone := _guarded(time_zone, text, self.clock())):
+            return zone  # "Iceland is on Greenwich Mean Time, ..." (it said "UTC+11")
         if self.rate and said and (reply := rate_reply(text)) and _MISSED.search(text):
             return WholeReply(f"{reply} {said}")  # "Slow down, I didn't catch that.": slower, and the reply again
         return rate_reply(text) if self.rate else None

@@ -211,8 +211,19 @@ def _that_in(text: str, earlier: Sequence[str]) -> Conversion | None:
     return None
 
 
+# "a US gallon" is the table's gallon; "leaders" is how Whisper hears "liters" in "How many liters ..." and "5 liters".
+_US = re.compile(
+    r"\b(?P<the>(?:the|a|an) )?(?:us|u\.s\.|american) "
+    r"(?=(?:liquid )?(?:gallons?|quarts?|pints?|cups?|fluid ounces?)\b)",
+    re.IGNORECASE,
+)
+_LEADERS = re.compile(r"(?<=\bhow many )leaders\b|(?<=\d )leaders\b|(?<=\ba )leader(?= of)", re.IGNORECASE)
+
+
 def _written(text: str) -> str:
-    """Amounts as the parsers read them: "1/4 cup" as "1 over 4 cup", 6'2" as "6 feet 2 inches"."""
+    """Amounts as the parsers read them: "1/4 cup" as "1 over 4 cup", 6'2" as "6 feet 2 inches", "a US gallon" as
+    "a gallon", "how many leaders" as "how many liters"."""
+    text = _LEADERS.sub(lambda m: "liter" + m[0][6:], _US.sub(lambda m: "a " if m["the"] else "", text))
     text = re.sub(r"(\d+)\s*/\s*(\d+)", r"\1 over \2", text)
     text = re.sub(r"(?<![\w.])(\d)['’′]\s?(\d{1,2})(?:\"|”|″|'')?(?![\w'])", r"\1 feet \2 inches", text)
     return re.sub(r"(?<![\w.])(\d)['’′](?![\w'])", r"\1 feet", text)

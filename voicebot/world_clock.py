@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from voicebot.dates import DAYS, MONTHS, clock_time
 
-__all__ = ["time_difference", "time_elsewhere_again", "world_clock_note"]
+__all__ = ["time_difference", "time_elsewhere_again", "time_zone", "world_clock_note"]
 
 # Places people ask about whose zone is named after another city (or that are a country with one zone).
 _ALIASES = {
@@ -78,6 +78,8 @@ def world_clock_note(text: str, now: datetime) -> str | None:
     said = [_sentence(place, now.astimezone(zone), now) for place, zone in places]
     if difference and len(places) >= 2:
         said.insert(0, _first_two(places, now))
+    if zone := time_zone(text, now):
+        said.insert(0, zone)
     return " ".join(dict.fromkeys(said)) or None
 
 
@@ -91,6 +93,55 @@ def time_difference(text: str, now: datetime) -> str | None:
     if _DIFFERENCE.search(text.lower()) is None or len(places := _named(text, _LINKS)) < 2:
         return None
     return _first_two(places, now)
+
+
+# "What time zone is Iceland in?" (the 0.5B: "UTC+11"). A zone abbreviation's name, by the database's region where
+# the same letters name two zones: CST is China's in Asia and Central time in America, IST India's, Ireland's or
+# Israel's, PST the Philippines' in Asia. Letters not here ("+07") are said as an offset alone.
+_ZONE_NAMES = {
+    "GMT": "Greenwich Mean Time", "BST": "British Summer Time", "WET": "Western European Time",
+    "WEST": "Western European Summer Time", "CET": "Central European Time", "CEST": "Central European Summer Time",
+    "EET": "Eastern European Time", "EEST": "Eastern European Summer Time", "MSK": "Moscow Time",
+    "America/EST": "Eastern Standard Time", "America/EDT": "Eastern Daylight Time",
+    "America/CST": "Central Standard Time", "America/CDT": "Central Daylight Time",
+    "America/MST": "Mountain Standard Time", "America/MDT": "Mountain Daylight Time",
+    "America/PST": "Pacific Standard Time", "America/PDT": "Pacific Daylight Time",
+    "AKST": "Alaska Standard Time", "AKDT": "Alaska Daylight Time", "HST": "Hawaii Standard Time",
+    "America/AST": "Atlantic Standard Time", "America/ADT": "Atlantic Daylight Time",
+    "NST": "Newfoundland Standard Time", "NDT": "Newfoundland Daylight Time",
+    "JST": "Japan Standard Time", "KST": "Korea Standard Time", "Asia/CST": "China Standard Time",
+    "HKT": "Hong Kong Time", "Asia/Kolkata/IST": "India Standard Time", "Europe/Dublin/IST": "Irish Standard Time",
+    "Asia/Jerusalem/IST": "Israel Standard Time", "Asia/Jerusalem/IDT": "Israel Daylight Time",
+    "Asia/PST": "Philippine Standard Time", "PKT": "Pakistan Standard Time", "WIB": "Western Indonesia Time",
+    "WITA": "Central Indonesia Time", "AEST": "Australian Eastern Standard Time",
+    "AEDT": "Australian Eastern Daylight Time", "ACST": "Australian Central Standard Time",
+    "ACDT": "Australian Central Daylight Time", "AWST": "Australian Western Standard Time",
+    "NZST": "New Zealand Standard Time", "NZDT": "New Zealand Daylight Time", "SAST": "South Africa Standard Time",
+    "CAT": "Central Africa Time", "EAT": "East Africa Time", "WAT": "West Africa Time",
+}  # fmt: skip
+# Countries that span several zones: their alias is one city's, no answer for the whole country.
+_SEVERAL = frozenset(
+    {"brazil", "russia", "indonesia", "argentina", "canada", "australia", "mexico", "the united states"}
+)
+_ZONE_ASKED = re.compile(r"\b(?:what|which)(?:'s| is)? (?:the |their )?time ?zones?\b")
+
+
+def time_zone(text: str, now: datetime) -> str | None:
+    """'Iceland is on Greenwich Mean Time, the same as UTC.' for a question about the time zone of the one place
+    (or places of one zone) the words name; None otherwise."""
+    if _ZONE_ASKED.search(text.lower()) is None:
+        return None
+    places = _named(text, (*_LINKS, "does", "for"))  # "What time zone does Hawaii use?"
+    if not places or len({str(zone) for _, zone in places}) != 1 or places[-1][0] in _SEVERAL:
+        return None
+    place, zone = places[-1]
+    there = now.astimezone(zone)
+    abbreviation, region = there.tzname() or "", str(zone).split("/")[0]
+    keys = (f"{zone}/{abbreviation}", f"{region}/{abbreviation}", abbreviation)
+    name = next((_ZONE_NAMES[k] for k in keys if k in _ZONE_NAMES), None)
+    hours = there.utcoffset().total_seconds() / 3600  # type: ignore[union-attr]  # aware: astimezone gave it
+    utc = "the same as UTC" if hours == 0 else f"{_hours(hours)} {'ahead of' if hours > 0 else 'behind'} UTC"
+    return f"{_name(place)} is on {name}, {utc}." if name else f"{_name(place)} is {utc}."
 
 
 def _first_two(places: list[tuple[str, ZoneInfo]], now: datetime) -> str:
@@ -142,7 +193,16 @@ def _offset(there: datetime, here: datetime) -> str | None:
     hours = (there.utcoffset() - here.utcoffset()).total_seconds() / 3600
     if hours == 0:
         return None
-    return f"{abs(hours):g} hour{'s' if abs(hours) != 1 else ''} {'ahead of' if hours > 0 else 'behind'}"
+    return f"{_hours(hours)} {'ahead of' if hours > 0 else 'behind'}"
+
+
+def _hours(hours: float) -> str:
+    """'1 hour', '9 hours', '5 and a half hours' (India), '5 hours and 45 minutes' (Nepal), as a voice says them."""
+    whole, minutes = divmod(round(abs(hours) * 60), 60)
+    if minutes == 30:
+        return f"{whole} and a half hours" if whole else "half an hour"
+    said = f"{whole} hour{'s' if whole != 1 else ''}" if whole else ""
+    return " and ".join(p for p in (said, f"{minutes} minutes" if minutes else "") if p)
 
 
 def _name(place: str) -> str:
