@@ -202,6 +202,10 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "In US house wiring, what color is the neutral wire?": "neutral wire is white",  # black
     "What colour is the earth wire in the UK?": "earth green and yellow",
     "How much does a leader of water weigh in kilograms?": "1 kilogram",  # Whisper's "leader": "about 1.5"
+    "What is the smallest bone in the body?": "stapes",
+    "Which is the largest state by population?": "California",
+    "Which country has the largest population?": "India",
+    "What's the smallest ocean?": "Arctic",
 }
 
 
@@ -218,7 +222,7 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "How many bones are in your hand?", "How many teeth does a baby have?",
         "How many legs does a dog have?", "What do plants need to grow?", "What is the largest city in the world?",
         "How many players are in a chess game?", "How many moons does Mars have?", "I love the planet Jupiter.",
-        "What is the smallest bone in the body?", "Who wrote Harry Potter?", "What is the largest lake?",
+        "Who wrote Harry Potter?", "What is the largest lake?",
         "What's the largest planet and the smallest planet?",  # two facts asked: no guessing which
         "What happens when you mix blue, yellow and red?", "Who makes blue and yellow flags?",  # not two paints
         "What is the largest planet's red spot?", "What is the biggest ocean liner?",  # the noun goes on
@@ -268,7 +272,7 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "How many players are on a field hockey team?", "How many strikes in bowling is a turkey?",
         "What should we do for our first work anniversary?", "Is the 25th anniversary silver or gold?",
         "We hit ten years married on June 5th, any anniversary gift ideas?",  # a date's 5th, no 5th anniversary
-        "What is the largest state in Australia?", "Which is the largest state by population?",
+        "What is the largest state in Australia?",
         "Which state is Paris in?",
         "Do bees collect pollen from flowers?", "What is the pH of my pool supposed to be?",
         "How many state senators does Texas have?", "How many justices are on the UK Supreme Court?",
@@ -314,6 +318,10 @@ SOCCER = "How many players are on a soccer team?"
         (["Which continent is Kenya in?"], "And Peru?", "South America"),
         (["What's the chemical symbol for gold?"], "And silver?", "Ag"),
         (["What's the chemical symbol for gold?"], "What's its atomic number?", "79"),  # a possessive: 13
+        (["What's the largest ocean on earth?"], "No, I meant the smallest one.", "Arctic"),  # "The Pacific is the
+        (["What's the longest bone in the human body?"], "No, the smallest one.", "stapes"),  # smallest ocean"
+        (["What's the biggest US state by area?"], "I meant by population.", "California"),
+        (["What's the tallest animal in the world?"], "No, I meant the fastest-land animal.", "cheetah"),  # giraffe
     ],
 )
 def test_a_follow_up_naming_another_thing_gets_its_fact(earlier: list[str], text: str, said: str) -> None:

@@ -28,6 +28,7 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "What is the square root of 81?": "the square root of 81 is 9.",
     "What is the square root of 2?": "the square root of 2 is about 1.41.",
     "How much is 12 squared?": "12 squared is 144.",
+    "What's 7 cube?": "7 cubed is 343.",  # as Whisper wrote "7 cubed"
     "What is 2 to the power of 10?": "2 to the power of 10 is 1024.",
     "What is 100 divided by 3?": "100 divided by 3 is about 33.33.",
     "What is 0.1 plus 0.2?": "0.1 plus 0.2 is 0.3.",

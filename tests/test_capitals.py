@@ -79,3 +79,15 @@ def test_the_turn_notes_give_the_fact_and_start_the_reply_with_it() -> None:
     assert notes("Is Sydney the capital of Australia?") == f"Fact: {fact}"
     assert notes.opener("Is Sydney the capital of Australia?") == fact  # a note alone: "Yes, Sydney is ..."
     assert TurnNotes(None, exact=False).opener("Is Sydney the capital of Australia?") is None
+
+
+def test_the_capital_asked_after_a_question_that_named_the_place() -> None:
+    """"Sorry, I meant the capital." after "What's the largest city in Australia?" got "The capital of Australia is
+    Sydney."."""
+    largest = ["What's the largest city in Australia?"]
+    assert capital_note("Sorry, I meant the capital.", largest) == "The capital of Australia is Canberra."
+    assert capital_note("And what's its capital?", ["I'm flying to Laos next month."]) == (
+        "The capital of Laos is Vientiane."
+    )
+    assert capital_note("I paid off the capital.", ["I went to France."]) is None  # nothing asked
+    assert capital_note("What's the capital?", ["I went to France and Spain."]) is None  # two places: which?

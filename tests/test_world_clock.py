@@ -85,7 +85,9 @@ def test_a_time_difference_starts_the_reply() -> None:
 
 
 ZONES = {  # the 0.5B: Iceland "UTC+11"
-    "We land in Rachavic tomorrow, what time zone is Iceland in?": "Iceland is on Greenwich Mean Time, the same as UTC.",
+    "We land in Rachavic tomorrow, what time zone is Iceland in?": (
+        "Iceland is on Greenwich Mean Time, the same as UTC."
+    ),
     "Which time zone is Tokyo in?": "Tokyo is on Japan Standard Time, 9 hours ahead of UTC.",
     "What is the time zone in Chicago?": "Chicago is on Central Daylight Time, 5 hours behind UTC.",  # March 9: DST
     "What time zone is Shanghai in?": "Shanghai is on China Standard Time, 8 hours ahead of UTC.",  # CST in Asia

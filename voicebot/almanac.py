@@ -23,6 +23,7 @@ from voicebot.health import HEALTH_FACTS
 from voicebot.kitchen import KITCHEN_FACTS
 from voicebot.myths import MYTH_FACTS
 from voicebot.patterns import all_words as _all
+from voicebot.presidents import PRESIDENT_FACTS
 from voicebot.travel import TRAVEL_FACTS
 from voicebot.units import unit_named
 
@@ -325,9 +326,18 @@ _FACTS = (
     (r"\b(largest|biggest) continent\b{A}|\bcontinent\b{G} the (largest|biggest)\b{A}",
      "Asia is the largest continent."),
     (r"\bsmallest continent\b{A}|\bcontinent\b{G} the smallest\b{A}", "Australia is the smallest continent."),
+    (r"\bsmallest ocean\b{A}|\bocean\b{G} the smallest\b{A}", "The Arctic is the smallest ocean on Earth."),
+    (r"\bdeepest ocean\b{A}|\bocean\b{G} the deepest\b{A}",
+     "The Pacific is the deepest ocean: the Mariana Trench goes down about 11,000 meters."),
+    (_all(r"largest|biggest|most populous|most people|highest population", r"countr(?:y|ies)|nations?",
+          r"population|populous|people", unless=r"in (?:africa|asia|europe|south america|north america|"
+          r"the americas|latin america|the eu|the european union)|area|square"),
+     "India has the largest population, over 1.4 billion people, just ahead of China."),
     # Living things
     (_all("how many legs", "spiders?") + r"(?!.*\bspider monkeys?\b)", "A spider has eight legs."),
     (_all("how many legs", "insects?"), "An insect has six legs."),
+    (r"\bsmallest bone\b(?!.*\b(?:dogs?|cats?|birds?|fish|animals?|hands?|feet|foot|fingers?|toes?)\b)",
+     "The stapes, in the middle ear, is the smallest bone in the human body, about 3 millimeters long."),
     (_all("how many legs", "ants?|bees?|beetles?|flies|fly|butterfl(y|ies)|grasshoppers?|mosquito(e?s)?|ladybugs?|"
           "cockroach(es)?|wasps?|crickets?"), "Like every insect, it has six legs."),
     (_all("how many legs", "crabs?|lobsters?"), "A crab or a lobster has ten legs, counting its two claws."),
@@ -558,6 +568,9 @@ _FACTS = (
     (r"\b(?:largest|biggest) (?:us |u\.s\. |american )?state\b(?!.*\b(?:in|of) (?!the (?:us|u\.s\.|united states|"
      r"usa|country)\b)\w+)(?!.*\bpopulation\b)",
      "Alaska is the largest US state by area; Texas is second."),
+    (_all(r"largest|biggest|most populous|most people|highest population", r"(?:us |u\.s\. |american )?states?",
+          r"population|populous|people", unless=r"countr(?:y|ies)|nations?|area|square|australia\w*|india\w*"),
+     "California has the most people of any US state, about 39 million."),
     (r"\bsmallest (?:us |u\.s\. |american )?state\b(?!.*\b(?:in|of) (?!the (?:us|u\.s\.|united states|usa|country)\b)"
      r"\w+)(?!.*\bpopulation\b)",
      "Rhode Island is the smallest US state by area."),
@@ -760,7 +773,9 @@ _FACTS = (
 )  # fmt: skip
 _PATTERNS = tuple(
     (re.compile(pattern.replace("{A}", _ANYWHERE).replace("{G}", _THEN_IS)), fact)
-    for pattern, fact in (*_FACTS, *WORK_FACTS, *KITCHEN_FACTS, *MYTH_FACTS, *TRAVEL_FACTS, *HEALTH_FACTS)
+    for pattern, fact in (
+        *_FACTS, *WORK_FACTS, *KITCHEN_FACTS, *MYTH_FACTS, *TRAVEL_FACTS, *HEALTH_FACTS, *PRESIDENT_FACTS
+    )
 )
 
 
@@ -823,7 +838,9 @@ def _in_unit(fact: str, asked: str) -> str | None:
 # after the soccer fact with "A basketball team has ten players on the field, and so does a soccer team.": it
 # copied the fact's shape.
 _FOLLOW_UP = re.compile(
-    r"^\W*(?:and |(?:and )?(?:what|how) about |(?:(?:no|sorry|oh)\W+)*i (?:meant|mean) )"
+    r"^\W*(?:and |(?:and )?(?:what|how) about |(?:(?:no|sorry|oh)\W+)*i (?:meant|mean) "
+    r"|(?:no|sorry)\W+(?=(?:the|a|an) )"  # "No, the smallest one."
+    r"|(?:who|what|which) (?:was|is|were|are) (?=the (?:[a-z]+[- ])?(?:first|second|third|[a-z]+th|last|next)\W*$))"
     r"(?:(?:in|on|for|of|with) )?(?:(?:the|a|an) )?"
     r"(?P<thing>(?!(?:what|which|who|how|why|when|where|is|are|do|does|can|you|it|that|this|then|so)\b)"
     r"[\w'-]+(?: [\w'-]+){0,2})\W*$"
@@ -927,12 +944,15 @@ def _swap(words: str, pronoun: re.Match[str], thing: str) -> str:
 _SAID_FIRST = re.compile(r"^(?P<said>.+[,.;:])\s+(?P<asked>[^,.;:]+)$")
 
 
+_HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z]{3})")  # a hyphen Whisper put between words; not "x-ray", "t-rex"
+
+
 def _question(text: str, earlier: Sequence[str], chain: int, reply: str = "") -> str | None:
     """The question `text` asks, lower-cased: the words themselves, or for a follow-up after a question the table
     answered (`chain` follow-ups deep at most), that question with the follow-up's thing in place of one or two of
     its words, where that swap, and only it, gives another single fact. A pronoun may also stand for what the
     assistant's last reply (`reply`) named: "How tall is it?" after "... the Eiffel Tower ..."."""
-    words = " ".join(text.lower().replace("’", "'").split())
+    words = " ".join(_HYPHEN.sub(" ", text.lower().replace("’", "'")).split())  # "the fastest-land animal"
     follow = _FOLLOW_UP.match(words) if earlier else None
     if not ASKING.search(text) and follow is None:  # "No, I meant an insect." corrects the last question
         return None

@@ -242,9 +242,13 @@ def _with_cents(m: re.Match[str]) -> str:
     return f"{m[1]}.{int(cents[0]):02d} {m[2]}"
 
 
+# "What's 7 cube?", as Whisper writes "7 cubed" (the model computed it, and "Add 7 to that." then added 7 to 7).
+_CUBE = re.compile(r"(?<=\d) cube\b(?! roots?\b| of\b)", re.IGNORECASE)
+
+
 def calculations(text: str, limit: int = 3) -> list[Calculation]:
     """The calculations in `text`, left to right, at most `limit` of them."""
-    return _calculations(tokenize(text), limit)
+    return _calculations(tokenize(_CUBE.sub(" cubed", text)), limit)
 
 
 # A calculation that goes on from the last result: "And times three?", "Now plus five.", "What about divided by

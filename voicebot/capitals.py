@@ -323,6 +323,9 @@ def _places(text: str, earlier: Sequence[str]) -> list[str]:
         return places
     if earlier and (follow := _FOLLOW_UP.match(text)) and (place := _place_at_start(follow["after"], True)):
         return [place] if _places(earlier[-1], earlier[:-1]) else []
+    asks_again = asking or re.search(r"\b(?:mean|meant)\b", text, re.IGNORECASE)  # "Sorry, I meant the capital."
+    if earlier and asks_again and _ITS_CAPITAL.search(text) and len(named := _named(earlier[-1])) == 1:
+        return named  # after "What's the largest city in Australia?" (it said Sydney)
     return []
 
 

@@ -1,0 +1,59 @@
+"""Who was the n-th president of the United States, and which number a president was: rows for the almanac's
+table (voicebot/almanac.py).
+
+A history quiz's staple, and the 0.5B answered "Who was the second?" after the first president with "George
+Washington was the second president of the United States." (docs/MEASUREMENTS.md, thirty-second session). The
+order is history: the rows go to the 47th, inaugurated in January 2025.
+"""
+
+from __future__ import annotations
+
+__all__ = ["PRESIDENT_FACTS"]
+
+_PRESIDENTS = (
+    "George Washington", "John Adams", "Thomas Jefferson", "James Madison", "James Monroe", "John Quincy Adams",
+    "Andrew Jackson", "Martin Van Buren", "William Henry Harrison", "John Tyler", "James K. Polk", "Zachary Taylor",
+    "Millard Fillmore", "Franklin Pierce", "James Buchanan", "Abraham Lincoln", "Andrew Johnson", "Ulysses S. Grant",
+    "Rutherford B. Hayes", "James A. Garfield", "Chester A. Arthur", "Grover Cleveland", "Benjamin Harrison",
+    "Grover Cleveland", "William McKinley", "Theodore Roosevelt", "William Howard Taft", "Woodrow Wilson",
+    "Warren G. Harding", "Calvin Coolidge", "Herbert Hoover", "Franklin D. Roosevelt", "Harry S. Truman",
+    "Dwight D. Eisenhower", "John F. Kennedy", "Lyndon B. Johnson", "Richard Nixon", "Gerald Ford", "Jimmy Carter",
+    "Ronald Reagan", "George H. W. Bush", "Bill Clinton", "George W. Bush", "Barack Obama", "Donald Trump",
+    "Joe Biden", "Donald Trump",
+)  # fmt: skip
+
+_UNITS = ("", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+_TEENS = ("tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+          "eighteenth", "nineteenth")  # fmt: skip
+_TENS = {2: ("twentieth", "twenty"), 3: ("thirtieth", "thirty"), 4: ("fortieth", "forty")}
+
+
+def _ordinal(n: int) -> str:
+    """'second', 'twenty-first'."""
+    if n < 10:
+        return _UNITS[n]
+    if n < 20:
+        return _TEENS[n - 10]
+    whole, part = _TENS[n // 10]
+    return whole if n % 10 == 0 else f"{part}-{_UNITS[n % 10]}"
+
+
+def _suffix(n: int) -> str:
+    """'2nd', '21st', '13th'."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+# The US's presidency, not France's or a club's: "president" alone, "US president", or "president of the United
+# States"; the question asks who.
+_OF_US = r"(?! of (?!the united states|the us\b|the u\.s\.|the usa|america)\w)"
+_WHO = r"(?=.*\b(?:who|who's|whom|name|tell me)\b)"
+
+
+def _row(n: int, name: str) -> tuple[str, str]:
+    ordinal = _ordinal(n)
+    said = rf"(?<!ty )(?<!ty-)(?:{ordinal}|{ordinal.replace('-', ' ')}|{_suffix(n)})"  # "second", not "thirty-second"
+    asks = rf"^{_WHO}(?=.*\b{said} (?:us |u\.s\. |american )?president\b{_OF_US})"
+    return asks, f"{name} was the {ordinal} president of the United States."
+
+
+PRESIDENT_FACTS: tuple[tuple[str, str], ...] = tuple(_row(n, name) for n, name in enumerate(_PRESIDENTS, 1))
