@@ -322,6 +322,7 @@ SOCCER = "How many players are on a soccer team?"
         (["What's the longest bone in the human body?"], "No, the smallest one.", "stapes"),  # smallest ocean"
         (["What's the biggest US state by area?"], "I meant by population.", "California"),
         (["What's the tallest animal in the world?"], "No, I meant the fastest-land animal.", "cheetah"),  # giraffe
+        (["Can you name the planets in our solar system?"], "How many are there?", "eight"),  # "There are 7 planets"
     ],
 )
 def test_a_follow_up_naming_another_thing_gets_its_fact(earlier: list[str], text: str, said: str) -> None:

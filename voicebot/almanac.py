@@ -944,6 +944,7 @@ def _swap(words: str, pronoun: re.Match[str], thing: str) -> str:
 _SAID_FIRST = re.compile(r"^(?P<said>.+[,.;:])\s+(?P<asked>[^,.;:]+)$")
 
 
+_BARE_HOW_MANY = re.compile(r"^(?P<asks>\W*(?:(?:and|so|okay|ok)\W+)*how many) (?P<rest>(?:are|were) there\W*)$")
 _HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z]{3})")  # a hyphen Whisper put between words; not "x-ray", "t-rex"
 
 
@@ -964,7 +965,9 @@ def _question(text: str, earlier: Sequence[str], chain: int, reply: str = "") ->
     if found or not earlier or chain == 0:
         return words
     if follow is None:
-        return _resolved(words, earlier[-1]) or (_resolved(words, reply) if reply else None) or words
+        # "How many are there?" after "Can you name the planets?" counts what was named, as "How many of them ..."
+        bare = _BARE_HOW_MANY.sub(r"\g<asks> them \g<rest>", words)
+        return _resolved(bare, earlier[-1]) or (_resolved(bare, reply) if reply else None) or words
     before = _question(earlier[-1], earlier[:-1], chain - 1)
     if before is None or len(was := _facts(before)) != 1:
         return words
