@@ -206,6 +206,8 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "Which is the largest state by population?": "California",
     "Which country has the largest population?": "India",
     "What's the smallest ocean?": "Arctic",
+    "Where can I see the Starry Night?": "Museum of Modern Art",
+    "Which museum has the statue of David?": "Accademia",
 }
 
 
@@ -323,6 +325,7 @@ SOCCER = "How many players are on a soccer team?"
         (["What's the biggest US state by area?"], "I meant by population.", "California"),
         (["What's the tallest animal in the world?"], "No, I meant the fastest-land animal.", "cheetah"),  # giraffe
         (["Can you name the planets in our solar system?"], "How many are there?", "eight"),  # "There are 7 planets"
+        (["Who painted the Mona Lisa?"], "Where is it displayed?", "Louvre"),  # "in the Mona Lisa painting"
     ],
 )
 def test_a_follow_up_naming_another_thing_gets_its_fact(earlier: list[str], text: str, said: str) -> None:
@@ -380,6 +383,7 @@ def test_a_fact_in_two_units_is_said_in_the_one_asked_for() -> None:
         "What's 2 x 4?",
         "I painted the fence with two gallons of paint.",
         "How long is the marathon movie?",
+        "Where was the painter of the Mona Lisa born?",  # where the painter was, not the painting
     ],
 )
 def test_the_kitchen_chemistry_and_diy_rows_leave_other_talk(text: str) -> None:

@@ -1,4 +1,5 @@
-"""Who wrote, painted or composed a famous work: rows for the almanac's table (voicebot/almanac.py).
+"""Who wrote, painted or composed a famous work, and where the famous paintings hang: rows for the almanac's table
+(voicebot/almanac.py).
 
 Trivia questions ask it often, and the 0.5B invents a name with confidence: War and Peace "is Viktor Frankl",
 One Hundred Years of Solitude "was Jane Austen", the Sistine Chapel's ceiling "Leonardo da Vinci"
@@ -121,4 +122,34 @@ def _row(title: str, maker: str, verb: str, *others: str) -> tuple[str, str]:
     return rf"^{_ASKS_WHO}{made}{other}(?=.*\b(?:{names}){_TITLE_ENDS})", f"{maker} {verb} {title}."
 
 
-WORK_FACTS: tuple[tuple[str, str], ...] = tuple(_row(*work) for work in _WORKS)
+# Where a famous work can be seen (the 0.5B: the Mona Lisa "is displayed in the Mona Lisa painting"); works in
+# several versions or places (Sunflowers, Water Lilies, The Scream) are left out.
+_SEEN = {
+    "The Mona Lisa": "hangs in the Louvre, in Paris", "The Last Supper": "is on a wall of Santa Maria delle Grazie, "
+    "in Milan", "The Starry Night": "hangs in the Museum of Modern Art, in New York",
+    "the ceiling of the Sistine Chapel": "is in the Vatican", "Guernica": "hangs in the Reina Sofía museum, in Madrid",
+    "Girl with a Pearl Earring": "hangs in the Mauritshuis, in The Hague",
+    "The Birth of Venus": "hangs in the Uffizi Gallery, in Florence",
+    "The Persistence of Memory": "hangs in the Museum of Modern Art, in New York",
+    "The Night Watch": "hangs in the Rijksmuseum, in Amsterdam", "American Gothic": "hangs in the Art Institute of "
+    "Chicago", "Las Meninas": "hangs in the Prado, in Madrid", "the statue of David": "stands in the Accademia "
+    "Gallery, in Florence", "The Creation of Adam": "is on the ceiling of the Sistine Chapel, in the Vatican",
+}  # fmt: skip
+_WHERE = r"(?=.*\b(?:where|which (?:museum|gallery|city|country)|what (?:museum|gallery|city|country))\b)"
+_SHOWN = (
+    r"(?=.*\b(?:displayed|kept|hung|hangs|housed|exhibited|on display|located|shown|see|seen|find|found|now|is|has|"
+    r"holds?)\b)"
+)
+
+
+def _seen_row(title: str, where: str) -> tuple[str, str]:
+    names = "|".join([_title(title), *next((w[3:] for w in _WORKS if w[0] == title), ())])
+    return rf"^{_WHERE}{_SHOWN}(?!.*\b(?:painted|made|wrote|born|died|buried)\b)(?=.*\b(?:{names})\b)", (
+        f"{title[0].upper()}{title[1:]} {where}."
+    )
+
+
+WORK_FACTS: tuple[tuple[str, str], ...] = (
+    *(_row(*work) for work in _WORKS),
+    *(_seen_row(title, where) for title, where in _SEEN.items()),
+)
