@@ -98,6 +98,7 @@ NOT_A_CALCULATION = [
     "We met on the third of May.",
     "It takes one and a half hours.", "I ate two thirds of it.",  # a fraction is no calculation on its own
     "What are the actual dimensions of a 2x4?", "How wide is a 2 by 6 board?",  # lumber: "2 times 4 is 8."
+    "How much does a 2x4 cost at the hardware store right now?", "We bought a stack of 2x4s for the deck yesterday.",
 ]
 
 

@@ -67,6 +67,7 @@ def test_a_cooks_question_gets_the_figure(text: str) -> None:
         "How many grams of sugar should I eat a day?",  # no cup
         "How long is a stick?", "What's the chicken's temperature when it has a fever?",
         "What's a good side dish for salmon?", "Is it safe to eat raw cookie dough?",
+        "I'm out of baking soda, what else could I bake tonight?",  # another dish, not a substitute
     ],
 )
 def test_other_kitchen_talk_gets_no_fact(text: str) -> None:

@@ -162,8 +162,11 @@ def cents_said(text: str) -> str:
 
 
 # A board named by its size: "What are the actual dimensions of a 2x4?" asks no product (it got "2 times 4 is 8.").
-_BOARD = re.compile(r"\b(?:a|the|my|one)\s+\d{1,2}\s*(?:x|by)\s*\d{1,2}s?\b", re.IGNORECASE)
-_BOARD_ASKED = re.compile(r"\b(?:actual\w*|really|dimensions?|size|measure\w*|thick|wide|lumber|wood|boards?|studs?)\b")
+_BOARD = re.compile(r"\b(?:a|the|my|one|of)\s+\d{1,2}\s*(?:x|by)\s*\d{1,2}s?\b|\b\d{1,2}x\d{1,2}s\b", re.IGNORECASE)
+_BOARD_ASKED = re.compile(
+    r"\b(?:actual\w*|really|dimensions?|size|measure\w*|thick|wide|lumber|wood|boards?|studs?|cost|price|buy|bought|"
+    r"deck|fence|hardware)\b|\d{1,2}x\d{1,2}s\b"  # "a stack of 2x4s": boards
+)
 
 
 def arithmetic_note(text: str) -> str | None:

@@ -138,13 +138,17 @@ _SUBSTITUTES = (
 _HERBS = r"herbs?|basil|oregano|thyme|parsley|rosemary|dill|cilantro|coriander|sage|mint|tarragon|chives|marjoram"
 
 
+# "I'm out of baking soda, what else could I bake tonight?" asks for another dish, not a substitute.
+_OTHER_DISH = r"(?:else|instead) (?:could|can|should|might|do) (?:i|we|you) (?:bake|cook|make)(?! (?:it|them|one|some))"
+
+
 def _substitute(thing: str, fact: str, made: bool) -> tuple[str, str]:
     """"What can I use instead of buttermilk?", "I'm out of buttermilk, what can I use?", "buttermilk substitute",
     and for what can be made, "How do I make buttermilk?"; not "Can I use buttermilk instead of milk?" (there
     buttermilk replaces) nor "I'm out of eggs, add them to my list.". "butter" is not "buttermilk" nor "peanut
     butter"; "eggs" not "egg whites"; "garlic" not its powder."""
     thing = rf"(?<!peanut )(?:{thing})(?![- ]?(?:milk|whites?|yolks?|powder|salt|cream|sugar|flour|bread))"
-    asked = all_words(_REPLACED.format(thing), _USE)
+    asked = all_words(_REPLACED.format(thing), _USE, unless=_OTHER_DISH)
     if made:
         made_of = r"(?:\s+(?:at home|myself|from \w+(?: \w+)?|with \w+(?: \w+)?))?\W*$"  # not "buttermilk pancakes"
         asked += rf"|\bhow (?:do|can|would|should) (?:i|you|we) make (?:my own |some |homemade )?{thing}{made_of}"
