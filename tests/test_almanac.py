@@ -196,7 +196,7 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "Who has won the most Olympic gold medals ever?": "Phelps",  # "John Cena, who won 10 gold medals in 2014"
     "Which of the Beatles played the drums?": "Ringo",  # "The Beatles played the drums in the song "Hey Jude"."
     "I'm training for a marathon, how long is one exactly?": "42.195",  # "approximately 12.5 hours long"
-    "What are the actual dimensions of the 2x4?": "1 and a half by 3 and a half inches",  # "2 times 4 is 8."
+    "What are the actual dimensions of the 2x4?": "one and a half by three and a half inches",  # "2 times 4 is 8."
     "What size is the standard sheet of plywood?": "4 by 8 feet",  # "12 inches wide and 18 inches tall"
     "Roughly, how many square feet does a gallon of paint cover?": "350 to 400",  # 35,000
     "In US house wiring, what color is the neutral wire?": "neutral wire is white",  # black
@@ -208,6 +208,12 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "What's the smallest ocean?": "Arctic",
     "Where can I see the Starry Night?": "Museum of Modern Art",
     "Which museum has the statue of David?": "Accademia",
+    # round 27 (the thirty-second session; the 0.5B's answers)
+    "I'm heading to Switzerland soon what money do they use there.": "Swiss franc",  # run on: no question seen
+    "And tennis what do they call a score of zero.": "love",  # "a zero-point game"
+    "Which way do I turn a screw to loosen it?": "counterclockwise",  # "use a screwdriver"
+    "What's the traditional gift for a 50th wedding anniversary?": "gift is gold",  # "a bouquet of flowers"
+    "How many sticks of butter make a cup?": "two sticks make a cup",
 }
 
 

@@ -24,6 +24,7 @@ from voicebot.kitchen import KITCHEN_FACTS
 from voicebot.myths import MYTH_FACTS
 from voicebot.patterns import all_words as _all
 from voicebot.presidents import PRESIDENT_FACTS
+from voicebot.songs import SONG_FACTS
 from voicebot.travel import TRAVEL_FACTS
 from voicebot.units import unit_named
 
@@ -48,7 +49,11 @@ ASKING = re.compile(
     r"|(?:[,:;]\s*|\b{lead}\W+)(?:how (?:many|much|long|far|old|tall|big)|what|what's)\b"
     r"|(?:[:;]\s*|\b{lead}\W+)(?:which|who|where|when)\b"
     r"|,\s*(?:which|what) \w+ (?:is|are|was|were|runs?|flows?|does|do|did|has|have)\b"
-    # a question run on after a statement with no comma between: "I'm trying to lose weight how many calories ..."
+    # a question run on after a statement with no comma between: "I'm heading to Switzerland soon what money do they
+    # use there", "And tennis what do they call a score of zero.": a question word, then the verb before its subject
+    r"|\b(?:what|which|where|who|when)\b (?:\w+ ){0,2}(?:do|does|did|should|can|could|would|will) "
+    r"(?:i|you|we|they|he|she|it|people)\b"
+    # and "I'm trying to lose weight how many calories ..."
     # (not "I remember how many continents there are.": no question after "remember", nor one ending "there are")
     r"|(?<!remember )(?<!know )(?<!knew )(?<!you )(?<!sure )\bhow (?:many|much) (?:\w+ ){0,3}(?<!there )"
     r"(?:are|is|was|were|do|does|did|can|could|should|will|would)\b(?!\W*$)".replace(
@@ -162,7 +167,8 @@ def _anniversary_row(years: int, name: str, ordinal: str) -> tuple[str, str]:
     not_a_date = "".join(rf"(?<!{month.lower()} )" for month in MONTHS)  # "married on June 5th" is no 5th anniversary
     asks = rf"\b({name}|{ordinal}|{not_a_date}{years}(st|nd|rd|th))\b"
     nth, count = ("first", "one year") if years == 1 else (f"{years}th", f"{years} years")
-    fact = f"The {said} anniversary is the {nth}: {count} of marriage."
+    gift = "gold" if said == "golden" else said
+    fact = f"The {said} anniversary is the {nth}: {count} of marriage, and its traditional gift is {gift}."
     # a wedding's, not "the 50th anniversary of the moon landing" or "our first anniversary, where should we eat?"
     wedding = rf"\b(wedding|marriage|married|gift|traditional|called|{name})\b"
     excluded = r"\b(work|job|company|death|business|dating|anniversary of|where|eat|restaurant)\b"
@@ -246,9 +252,10 @@ def _compound_row(names: str, fact: str) -> tuple[str, str]:
 
 # Lumber is named by its size before drying and planing (the 0.5B: "2 times 4 is 8."): the name, its actual inches.
 _LUMBER = {
-    "1x4": "3/4 by 3 and a half", "2x4": "1 and a half by 3 and a half", "2x6": "1 and a half by 5 and a half",
-    "2x8": "1 and a half by 7 and a quarter", "2x10": "1 and a half by 9 and a quarter",
-    "2x12": "1 and a half by 11 and a quarter", "4x4": "3 and a half by 3 and a half",
+    "1x4": "three quarters by three and a half", "2x4": "one and a half by three and a half",
+    "2x6": "one and a half by five and a half", "2x8": "one and a half by seven and a quarter",
+    "2x10": "one and a half by nine and a quarter", "2x12": "one and a half by eleven and a quarter",
+    "4x4": "three and a half by three and a half",
 }
 _NUMBER_WORDS = {"1": "one", "2": "two", "4": "four", "6": "six", "8": "eight", "10": "ten", "12": "twelve"}
 
@@ -752,6 +759,9 @@ _FACTS = (
      "A marathon is 42.195 kilometers, or 26.2 miles."),
     *(_compound_row(names, fact) for names, fact in _COMPOUNDS.items()),
     # Around the house
+    (_all(r"screws?|bolts?|nuts?|lids?|jars?|taps?|faucets?|valves?", r"loosen\w*|tighten\w*|undo|unscrew\w*|open",
+          r"which (?:way|direction)|clockwise|counter[- ]?clockwise|anti[- ]?clockwise|left or right|right or left"),
+     "Turn it counterclockwise to loosen it and clockwise to tighten it: righty-tighty, lefty-loosey."),
     (_all(r"(?:a|one|1) (?:liter|litre|leader)", r"water", r"weigh\w*|weight|heavy|mass"),  # Whisper's "leader"
      "A liter of water weighs 1 kilogram, about 2.2 pounds."),
     (_all(r"(?:a|one|1) gallon", r"water", r"weigh\w*|weight|heavy|mass"),
@@ -774,7 +784,7 @@ _FACTS = (
 _PATTERNS = tuple(
     (re.compile(pattern.replace("{A}", _ANYWHERE).replace("{G}", _THEN_IS)), fact)
     for pattern, fact in (
-        *_FACTS, *WORK_FACTS, *KITCHEN_FACTS, *MYTH_FACTS, *TRAVEL_FACTS, *HEALTH_FACTS, *PRESIDENT_FACTS
+        *_FACTS, *WORK_FACTS, *SONG_FACTS, *KITCHEN_FACTS, *MYTH_FACTS, *TRAVEL_FACTS, *HEALTH_FACTS, *PRESIDENT_FACTS
     )
 )
 

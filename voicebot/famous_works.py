@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["WORK_FACTS"]
+__all__ = ["WORK_FACTS", "title_pattern"]
 
 # (the work's title, who made it, how the fact says it, other names it goes by as regexes of lower-case words):
 # the best-known works only, each with a single maker nobody disputes.
@@ -108,7 +108,7 @@ _TITLE_ENDS = r"(?=\s*[?.!,]|\s*$|\s+(?:in|by|and|or|was|is|were|first|originall
 _PLAIN = str.maketrans({"é": "[eé]", "è": "[eè]", "ü": "[uü]", "í": "[ií]", "á": "[aá]", "ë": "[eë]"})
 
 
-def _title(title: str) -> str:
+def title_pattern(title: str) -> str:
     """The title as a regex of the lower-cased words an ASR writes: "the" optional, "'" and "-" optional."""
     words = re.sub(r"^(the|a) ", "", title.lower())
     words = re.escape(words).replace("'", "'?").replace(r"\-", "[ -]?").replace(r"\ ", " ")
@@ -117,7 +117,7 @@ def _title(title: str) -> str:
 
 def _row(title: str, maker: str, verb: str, *others: str) -> tuple[str, str]:
     kind = {"is said to have written": "wrote", "made": "painted"}.get(verb, verb)
-    names = "|".join([_title(title), *others])
+    names = "|".join([title_pattern(title), *others])
     made, other = rf"(?=.*\b({_MADE[kind]})\b)", rf"(?!.*\b({_OTHER_THING}|{_OTHER_KIND[kind]})\b)"
     return rf"^{_ASKS_WHO}{made}{other}(?=.*\b(?:{names}){_TITLE_ENDS})", f"{maker} {verb} {title}."
 
@@ -143,7 +143,7 @@ _SHOWN = (
 
 
 def _seen_row(title: str, where: str) -> tuple[str, str]:
-    names = "|".join([_title(title), *next((w[3:] for w in _WORKS if w[0] == title), ())])
+    names = "|".join([title_pattern(title), *next((w[3:] for w in _WORKS if w[0] == title), ())])
     return rf"^{_WHERE}{_SHOWN}(?!.*\b(?:painted|made|wrote|born|died|buried)\b)(?=.*\b(?:{names})\b)", (
         f"{title[0].upper()}{title[1:]} {where}."
     )

@@ -193,7 +193,7 @@ KITCHEN_FACTS: tuple[tuple[str, str], ...] = (
       for thing, fact, unless in _CUP_OF),
     (all_words(r"butter", r"sticks?", r"how many|how much|how big|what|weigh\w*|grams?|ounces?|tablespoons?|cups?|size",
           unless=r"peanut|nut|cocoa|shea|calories|fat|protein|cost|price|sodium"),
-     "A stick of butter is half a cup: 8 tablespoons, about 113 grams."),
+     "A stick of butter is half a cup, so two sticks make a cup: a stick is 8 tablespoons, about 113 grams."),
     *(_substitute(*row) for row in _SUBSTITUTES),
     (all_words(r"fresh", r"dried|dry", _HERBS, r"how much|how many|instead|substitut\w*|replac\w*|use|convert|equals?"),
      "Use a third as much dried herb as fresh: a teaspoon of dried for a tablespoon of fresh."),
