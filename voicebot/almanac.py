@@ -262,7 +262,7 @@ _NUMBER_WORDS = {"1": "one", "2": "two", "4": "four", "6": "six", "8": "eight", 
 
 def _lumber_row(name: str, actual: str) -> tuple[str, str]:
     a, b = name.split("x")
-    said = rf"(?:{a}|{_NUMBER_WORDS[a]}) ?(?:x|by|-by-|-) ?(?:{b}|{_NUMBER_WORDS[b]})s?"
+    said = rf"(?:{a}|{_NUMBER_WORDS[a]}) ?(?:x|-?by-?) ?(?:{b}|{_NUMBER_WORDS[b]})s?"
     asks = r"actual\w*|really|dimensions?|size|measure\w*|how (?:big|wide|thick)"
     words = f"{_NUMBER_WORDS[a]}-by-{_NUMBER_WORDS[b]}"
     return _all(said, asks), f"A {words} actually measures {actual} inches: its name is its size before drying."
@@ -752,7 +752,7 @@ _FACTS = (
      + r"(?!.*\b(countr(y|ies)|nations?|teams?|wom[ae]n|female|winter|swimm\w+ (?:race|event)|in (?:one|a single))\b)",
      "Michael Phelps has won the most Olympic medals: 28, 23 of them gold."),
     (_all("beatles", r"drums?|drummer"), "Ringo Starr played the drums in the Beatles."),
-    (_all("beatles", r"who were|members?|names|who was in|who is in|made up"),
+    (_all("beatles", r"who were|members?|who was in|who is in|made up of", unless=r"songs?|albums?|films?|movies?"),
      "The Beatles were John Lennon, Paul McCartney, George Harrison and Ringo Starr."),
     (_all("marathon", r"how (long|far) is (it|one|that)( exactly)?")
      + r"(?!.*\b(hours?|minutes?|time|takes?|movies?|films?|shows?|series|tv|watch)\b)",

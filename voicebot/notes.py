@@ -525,8 +525,8 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     times three?"), unit conversions, a trip's time or distance at a speed, a recipe amount doubled or halved,
     when something that starts at a clock time ends, spellings, plurals and past tenses, a shape's area or
     perimeter, a percentage, a recipe's servings scaled, a price per unit times a count, a drive's fuel, watts
-    from volts and amps; else
-    None. A shape's sizes are no sum of their own ("a 7 x 3 rectangle" is not "7 times 3 is 21")."""
+    from volts and amps; else None. A shape's sizes are no sum of their own ("a 7 x 3 rectangle" is not "7 times 3
+    is 21")."""
     if shape := shape_note(text):
         return shape
     calculation = arithmetic_note(text) or split_again(text, earlier) or (
