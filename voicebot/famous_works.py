@@ -51,7 +51,8 @@ _WORKS: tuple[tuple[str, ...], ...] = (
     ("Little Women", "Louisa May Alcott", "wrote"),
     ("The Communist Manifesto", "Karl Marx and Friedrich Engels", "wrote"),
     # paintings and sculptures
-    ("The Mona Lisa", "Leonardo da Vinci", "painted"), ("The Last Supper", "Leonardo da Vinci", "painted"),
+    ("The Mona Lisa", "Leonardo da Vinci", "painted", r"(?:the )?mo[nm]a lisa"),  # Whisper's "moma Lisa"
+    ("The Last Supper", "Leonardo da Vinci", "painted"),
     ("The Starry Night", "Vincent van Gogh", "painted"), ("Sunflowers", "Vincent van Gogh", "painted"),
     ("the ceiling of the Sistine Chapel", "Michelangelo", "painted", r"(the )?sistine chapel"),
     ("The Creation of Adam", "Michelangelo", "painted"), ("The Scream", "Edvard Munch", "painted"),
