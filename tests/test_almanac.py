@@ -214,6 +214,12 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "Which way do I turn a screw to loosen it?": "counterclockwise",  # "use a screwdriver"
     "What's the traditional gift for a 50th wedding anniversary?": "gift is gold",  # "a bouquet of flowers"
     "How many sticks of butter make a cup?": "two sticks make a cup",
+    # round 28 (general, written after all of the above)
+    "I'm studying for a physics test, who came up with the theory of relativity.": "Einstein",  # a comma, then who
+    "I'm making dip what's the main ingredient in guacamole.": "avocado",  # "guacamole itself"
+    "which spice gives curry its yellow color.": "Turmeric",  # cinnamon
+    "I just got a puppy how many teeth does an adult dog have.": "42",  # 12
+    "Hey, who wrote charlotte's web?": "E. B. White",  # "Elizabeth Gilbert"
 }
 
 

@@ -18,6 +18,7 @@ ASKED = {  # the 0.5B agreed: "Yes, you can see the great wall of China from spa
     "Does shaving make hair grow back thicker?": "doesn't make hair grow back thicker",
     "Is blood blue inside the body?": "always red",
     "Do camels store water in their humps?": "fat, not water",
+    "Is a peanut actually a nut?": "legume",
 }
 
 
@@ -33,6 +34,7 @@ def test_a_false_belief_asked_about_gets_what_is_so(text: str) -> None:
         "How far is the Great Wall from Beijing?", "What color is a bull?", "What time does the lightning show start?",
         "How many penguins are at the zoo?", "Is my blood pressure too high if my lips are blue?",
         "Why are veins blue?", "What is a baseball bat made of?", "How do I get rid of bats in my attic?",
+        "Is a peanut butter sandwich healthy?",
     ],
 )
 def test_other_talk_of_the_same_things_gets_nothing(text: str) -> None:

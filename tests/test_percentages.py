@@ -9,6 +9,8 @@ from voicebot.percentages import percentage_note
 
 ASKED = {  # the 0.5B: "Two fifths as a percentage is 50%."
     "What's two fifths as a percentage?": "2 fifths is 40 percent.",
+    "We're doing fractions tonight what is three quarters as a decimal.": "3 quarters is 0.75 as a decimal.",
+    "What is 3/8 as a decimal?": "3 eighths is 0.375 as a decimal.",  # the 0.5B listed steps and no number
     "What is 3/8 as a percent?": "3 eighths is 37.5 percent.",
     "Convert 0.35 to a percentage.": "0.35 is 35 percent.",
     "What is one third as a percentage?": "a third is about 33.33 percent.",
@@ -35,6 +37,7 @@ def test_a_percentage_asked_for_gets_its_exact_value(text: str) -> None:
         "Nine out of ten dentists agree, right?", "My phone is at 20 percent.",
         "What percent of people are left-handed?",
         "What's 5 out of 0 as a percentage?", "Three out of how many, as a percentage?",
+        "What is 4 as a decimal?",  # a whole number is its own decimal
     ],
 )
 def test_no_percentage_for_other_talk(text: str) -> None:

@@ -49,10 +49,14 @@ ASKING = re.compile(
     r"|(?:[,:;]\s*|\b{lead}\W+)(?:how (?:many|much|long|far|old|tall|big)|what|what's)\b"
     r"|(?:[:;]\s*|\b{lead}\W+)(?:which|who|where|when)\b"
     r"|,\s*(?:which|what) \w+ (?:is|are|was|were|runs?|flows?|does|do|did|has|have)\b"
+    # "I'm studying for a physics test, who came up with the theory of relativity." (a relative clause after a name
+    # would say what the fact says anyway)
+    r"|,\s*who (?:came up with|invented|discovered|wrote|painted|composed|sang|built|founded|created|directed)\b"
     # a question run on after a statement with no comma between: "I'm heading to Switzerland soon what money do they
     # use there", "And tennis what do they call a score of zero.": a question word, then the verb before its subject
     r"|\b(?:what|which|where|who|when)\b (?:\w+ ){0,2}(?:do|does|did|should|can|could|would|will) "
     r"(?:i|you|we|they|he|she|it|people)\b"
+    r"|\b(?:what's|what is) (?:the|a|an) "  # "I'm making dip what's the main ingredient in guacamole"
     # and "I'm trying to lose weight how many calories ..."
     # (not "I remember how many continents there are.": no question after "remember", nor one ending "there are")
     r"|(?<!remember )(?<!know )(?<!knew )(?<!you )(?<!sure )\bhow (?:many|much) (?:\w+ ){0,3}(?<!there )"
@@ -357,6 +361,11 @@ _FACTS = (
      "A frog is an amphibian: it starts life in water and lives on land as an adult."),
     (r"\bhow many bones\b(?!.*\b(hand|foot|feet|arm|leg|skull|spine|dog|cat|horse|baby|babies)\b)"
      r".*\b(human|adult|body|person|people|we|you)\b", "An adult human has 206 bones; a baby is born with about 300."),
+    (_all(r"how many teeth", r"dogs?|puppy|puppies", r"adults?|grown|full[- ]grown|have|has") + r"(?!.*\bcats?\b)",
+     "An adult dog has 42 teeth; a puppy has 28 baby teeth."),
+    (_all(r"how many teeth", r"cats?|kittens?", r"adults?|grown|full[- ]grown|have|has") + r"(?!.*\bdogs?\b)",
+     "An adult cat has 30 teeth; a kitten has 26 baby teeth."),
+    (_all(r"spice", r"curry|curries", r"yellow|colou?r"), "Turmeric gives curry its yellow color."),
     (r"\bhow many teeth\b(?!.*\b(baby|babies|child|children|kids?|dog|cat|shark)\b)"
      r".*\b(adult|human|person|grown|we|you)\b", "An adult has 32 teeth, wisdom teeth included."),
     (r"\bhow many chromosomes\b(?!.*\b(dog|cat|plant|fly)\b)", "Humans have 46 chromosomes, in 23 pairs."),

@@ -48,7 +48,7 @@ _WORKS: tuple[tuple[str, ...], ...] = (
     ("Gulliver's Travels", "Jonathan Swift", "wrote"), ("Robinson Crusoe", "Daniel Defoe", "wrote"),
     ("Treasure Island", "Robert Louis Stevenson", "wrote"), ("The Jungle Book", "Rudyard Kipling", "wrote"),
     ("Peter Pan", "J. M. Barrie", "wrote"), ("Winnie-the-Pooh", "A. A. Milne", "wrote"),
-    ("Little Women", "Louisa May Alcott", "wrote"),
+    ("Little Women", "Louisa May Alcott", "wrote"), ("Charlotte's Web", "E. B. White", "wrote"),
     ("The Communist Manifesto", "Karl Marx and Friedrich Engels", "wrote"),
     # paintings and sculptures
     ("The Mona Lisa", "Leonardo da Vinci", "painted", r"(?:the )?mo[nm]a lisa"),  # Whisper's "moma Lisa"

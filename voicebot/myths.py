@@ -36,6 +36,9 @@ MYTH_FACTS: tuple[tuple[str, str], ...] = (
     (_all(r"sugar", r"hyper\w*"), "Studies find no link: sugar doesn't make children hyperactive."),
     (_all(r"ostrich\w*", r"bur(?:y|ies|ied)|heads? in the sand"),
      "No: ostriches don't bury their heads; they lower them to turn their eggs, or lie flat to hide."),
+    (_all(r"peanuts?", r"nuts?|legumes?|beans?") + r"(?=.*\b(?:really|actually|true|truly|technically|is|are)\b)"
+     r"(?!.*\b(?:allerg\w*|butter|oil|cost|eat|calories)\b)",
+     "No: a peanut is a legume, a relative of peas and beans that grows underground, not a true nut."),
     (_all(r"gum", r"swallow\w*"), "No: swallowed gum passes through in a few days, like other things we can't digest."),
     (_all(r"vikings?", r"horn\w*"),
      "No: no Viking helmet with horns has ever been found; the idea comes from 19th-century costumes."),

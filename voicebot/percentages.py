@@ -1,4 +1,5 @@
-"""A number said as a percentage, and one number as a percentage of another, for the note before a user's turn.
+"""A number said as a percentage or a decimal, and one number as a percentage of another, for the note before a
+user's turn.
 
 Homework asks it both ways, and the 0.5B guessed: "What's two fifths as a percentage?" -> "50%" (docs/MEASUREMENTS.md,
 thirty-first session). This reads "<amount> as a percent(age)" ("two fifths", "3/8", "0.35") and "<part> out of
@@ -22,6 +23,12 @@ _AS_PERCENT = re.compile(
     rf"{_PERCENT}\W*$",
     re.IGNORECASE,
 )
+# "What is three quarters as a decimal?" (the 0.5B listed steps and no number)
+_AS_DECIMAL = re.compile(
+    r"\b(?:what's|what is|whats|convert|write|express|turn|is)\s+(?P<amount>[\w./ ]+?)\s+(?:as|in|into|to)\s+"
+    r"(?:a )?decimals?\W*$",
+    re.IGNORECASE,
+)
 # The part, then the whole: the words before and after the link ("I got 42 out of 50, what percentage is that?").
 _RATIO = (
     re.compile(rf"^(?P<before>.*?)\s+(?:out of|of the)\s+(?P<after>.*)\b{_PERCENT}\b", re.IGNORECASE),
@@ -33,7 +40,8 @@ _PART_FIRST = re.compile(rf"\bwhat\s+{_PERCENT}\s+is\s+(?P<before>.*?)\s+of\s+(?
 
 
 def percentage_note(text: str) -> str | None:
-    """'2 fifths is 40 percent.', '42 out of 50 is 84 percent.'; None unless the words ask for one percentage."""
+    """'2 fifths is 40 percent.', '42 out of 50 is 84 percent.', '3 quarters is 0.75 as a decimal.'; None unless the
+    words ask for one of them."""
     text = re.sub(r"\b(\d+)/(\d+)\b", r"\1 divided by \2", written_fractions(text.replace("%", " percent")))
     for pattern in (*_RATIO, _WHOLE_FIRST, _PART_FIRST):
         if m := pattern.search(text):
@@ -43,6 +51,8 @@ def percentage_note(text: str) -> str | None:
             return f"{part[1]} out of {whole[1]} is {say_number(part[0] / whole[0] * 100)} percent."
     if (m := _AS_PERCENT.search(text)) and (amount := read_amount(m["amount"])):
         return f"{amount[1]} is {say_number(amount[0] * 100)} percent."
+    if (m := _AS_DECIMAL.search(text)) and (amount := read_amount(m["amount"])) and amount[0].denominator != 1:
+        return f"{amount[1]} is {say_number(amount[0])} as a decimal."
     return None
 
 
