@@ -8,7 +8,7 @@ order is history: the rows go to the 47th, inaugurated in January 2025.
 
 from __future__ import annotations
 
-__all__ = ["PRESIDENT_FACTS"]
+__all__ = ["PRESIDENT_FACTS", "PRESIDENT_GATE"]
 
 _PRESIDENTS = (
     "George Washington", "John Adams", "Thomas Jefferson", "James Madison", "James Monroe", "John Quincy Adams",
@@ -57,3 +57,4 @@ def _row(n: int, name: str) -> tuple[str, str]:
 
 
 PRESIDENT_FACTS: tuple[tuple[str, str], ...] = tuple(_row(n, name) for n, name in enumerate(_PRESIDENTS, 1))
+PRESIDENT_GATE = r"\bpresident\b"  # in every row (the almanac skips the rows for words without it)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from voicebot.famous_works import title_pattern
 
-__all__ = ["SONG_FACTS"]
+__all__ = ["SONG_FACTS", "SONG_GATE"]
 
 # (title, artist, other names the title goes by as regexes of lower-case words)
 _SONGS: tuple[tuple[str, ...], ...] = (
@@ -54,3 +54,4 @@ def _row(title: str, artist: str, *others: str) -> tuple[str, str]:
 
 
 SONG_FACTS: tuple[tuple[str, str], ...] = tuple(_row(*song) for song in _SONGS)
+SONG_GATE = _SANG  # in every row (the almanac skips the rows for words without it)

@@ -13,7 +13,7 @@ import re
 
 from voicebot.patterns import all_words
 
-__all__ = ["TRAVEL_FACTS"]
+__all__ = ["TRAVEL_FACTS", "TRAVEL_GATE"]
 
 # "Country|other name: its currency: cities a traveller names instead of it". Each name is matched as whole words.
 _COUNTRIES = """
@@ -159,3 +159,5 @@ def _rows() -> tuple[tuple[str, str], ...]:
 
 # (what asks for it, the fact as said): patterns run on the lower-cased words.
 TRAVEL_FACTS: tuple[tuple[str, str], ...] = _rows()
+# What every row asks (the almanac skips the rows for words without it).
+TRAVEL_GATE = rf"\b(?:{_CURRENCY}|{_SIDE}|{_EMERGENCY_ASKED})\b"
