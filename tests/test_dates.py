@@ -153,3 +153,16 @@ def test_a_date_question_starts_the_reply_with_its_date() -> None:
     assert notes.opener("I have a meeting next Friday.") is None  # no question
     assert notes.opener("Is the pharmacy open today?") == "Sorry, I'm offline, so I can't"  # what it lacks first
     assert notes.opener("What time is it?") is None  # the clock itself: the model's words
+
+
+def test_the_holiday_on_a_date_asked_for_is_named() -> None:
+    """"What holiday is celebrated on October 31?" got "October 31 is celebrated as a Sunday."."""
+    from datetime import date as _date
+
+    today = _date(2026, 12, 7)
+    assert date_note("What holiday is celebrated on October 31?", today) == (
+        "Halloween is on Sunday, October 31, 2027, 328 days from today."
+    )
+    asked_day = date_note("What day of the week is October 31?", today)
+    assert asked_day == "October 31, 2027 is a Sunday, 328 days from today."  # no holiday asked: none named
+    assert date_note("What holiday is on March 3?", today) == "March 3, 2027 is a Wednesday, 86 days from today."

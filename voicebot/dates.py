@@ -81,6 +81,7 @@ _HOLIDAYS: list[tuple[str, str, Callable[[int], date]]] = [
     ("Halloween", r"halloween", lambda y: date(y, 10, 31)),
     ("Thanksgiving (US)", r"thanksgiving", lambda y: _nth_weekday(y, 11, 3, 4)),
 ]  # fmt: skip
+_WHICH_HOLIDAY = re.compile(r"\b(?:what|which)(?: \w+)? holiday\b|\bholiday (?:is|falls)\b")
 _HOLIDAY_PATTERNS = [(name, re.compile(rf"\b({words})\b"), when) for name, words, when in _HOLIDAYS]
 HOLIDAY_WORDS = "|".join(words for _, words, _ in _HOLIDAYS)  # a turn naming one is about the calendar
 
@@ -107,7 +108,12 @@ def date_note(text: str, today: date, limit: int = 2) -> str | None:
             said.append(_named(name, _next(when, today) if in_year is None else when(in_year), today, weeks, count))
     for match in _DATE.finditer(text):
         day = _explicit(match, today, year)
-        said.append(_named(None, day, today, weeks, count) if isinstance(day, date) else day)
+        if not isinstance(day, date):
+            said.append(day)
+            continue
+        asked = _WHICH_HOLIDAY.search(text)  # "What holiday is on October 31?" (it said "celebrated as a Sunday")
+        holiday = next((n for n, _, w in _HOLIDAYS if w(day.year) == day), None) if asked else None
+        said.append(_named(holiday, day, today, weeks, count))
     said += _relative(text, today)
     said += _leap_years(text, today, year)
     said += _ages(text, today)
