@@ -23,6 +23,7 @@ from voicebot.health import HEALTH_FACTS
 from voicebot.kitchen import KITCHEN_FACTS
 from voicebot.myths import MYTH_FACTS
 from voicebot.patterns import all_words as _all
+from voicebot.phrases import PHRASE_FACTS, PHRASE_GATE
 from voicebot.presidents import PRESIDENT_FACTS, PRESIDENT_GATE
 from voicebot.songs import SONG_FACTS, SONG_GATE
 from voicebot.travel import TRAVEL_FACTS, TRAVEL_GATE
@@ -40,7 +41,8 @@ __all__ = ["ASKING", "almanac_fact"]
 # after a comma: "I'm planning a trip, which river runs through Budapest." (not "Paris, which is ...").
 _LEAD_IN = r"(?:for me|for us|question|trivia time|quiz time)"  # "Settle this for me, ...", "Quick question: ..."
 ASKING = re.compile(
-    r"\?|^\W*(what|what's|which|who|who's|whom|how|where|when|why|name|tell|is|are|do|does|can|could|give|list|say)\b"
+    r"\?|^\W*(what|what's|which|who|who's|whom|how|where|when|why|name|tell|is|are|do|does|can|could|give|list|say|"
+    r"translate)\b"
     r"|\b(to know|wondering|wonder|curious|(?<!\bi )asked|asks|asking|don't know|do not know|not sure|"
     r"(?:trying to|can't|cannot|don't|do not|never) remember|remind me|forget|forgot)"
     r"\W+(what|what's|which|who|how|where|when|if|whether)\b"
@@ -797,13 +799,14 @@ def _compiled(rows: Sequence[tuple[str, str]]) -> tuple[tuple[re.Pattern[str], s
 
 
 # The rows in groups, each behind a gate that every row of the group also requires (None: no gate): words without a
-# travel question's, a president's or a singer's words skip those ~270 rows (a turn's notes try ~850 rows several
-# times over).
+# travel question's, a president's, a singer's or a language's words skip those ~400 rows (a turn's notes try ~970
+# rows several times over).
 _GROUPS: tuple[tuple[re.Pattern[str] | None, tuple[tuple[re.Pattern[str], str], ...]], ...] = (
     (None, _compiled((*_FACTS, *WORK_FACTS, *KITCHEN_FACTS, *MYTH_FACTS, *HEALTH_FACTS))),
     (re.compile(TRAVEL_GATE), _compiled(TRAVEL_FACTS)),
     (re.compile(PRESIDENT_GATE), _compiled(PRESIDENT_FACTS)),
     (re.compile(SONG_GATE), _compiled(SONG_FACTS)),
+    (re.compile(PHRASE_GATE), _compiled(PHRASE_FACTS)),
 )
 _PATTERNS = tuple(row for _, rows in _GROUPS for row in rows)
 

@@ -1,0 +1,39 @@
+"""voicebot.phrases: a traveller's first words in another language; other talk of languages gets nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from voicebot.almanac import almanac_fact
+
+ASKED = {  # the 0.5B: "Thank you!"
+    "How do you say thank you in Japanese?": "In Japanese, thank you is arigato",
+    "What's hello in Spanish?": "In Spanish, hello is hola.",
+    "What is the German word for cheers?": "In German, cheers is prost.",
+    "Translate good morning into Italian.": "In Italian, good morning is buongiorno.",
+    "How do I say I love you in Korean?": "In Korean, I love you is saranghae.",
+    "How do you say goodbye in Chinese?": "In Mandarin Chinese, goodbye is zai jian.",
+}
+
+
+@pytest.mark.parametrize("text", list(ASKED))
+def test_a_travellers_word_in_another_language(text: str) -> None:
+    fact = almanac_fact(text)
+    assert fact is not None and fact.startswith(ASKED[text]), (text, fact)
+
+
+def test_and_in_another_language() -> None:
+    assert almanac_fact("And in French?", ["How do you say thank you in Japanese?"]) == "In French, thank you is merci."
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What's the French word for apple?",  # not in the phrasebook: the model's
+        "I speak Spanish, how are you?",
+        "Say hello to my friend in Spanish class.",
+        "How do you say thank you to a teacher?",  # no language named
+    ],
+)
+def test_other_talk_of_languages_gets_nothing(text: str) -> None:
+    assert almanac_fact(text) is None, (text, almanac_fact(text))
