@@ -18,6 +18,11 @@ ASKED = {  # the 0.5B: "between 60 and 80", "7 hours", "70.7 ± 2.5", "1,920 cal
     "How much caffeine is safe per day?": "400 milligrams",
     "How long should you wash your hands?": "20 seconds",
     "How long does a pregnancy last?": "40 weeks",
+    "How much water should I drink a day?": "2 liters",
+    "What is a normal blood sugar level?": "70 to 99",
+    "What's a normal breathing rate?": "12 to 20 breaths",
+    "How do you calculate BMI?": "weight in kilograms divided by the square of your height",
+    "How much protein do I need a day?": "0.8 grams",
 }
 
 
@@ -36,6 +41,8 @@ def test_a_health_question_gets_the_guides_figure(text: str) -> None:
         "How many calories did I burn on my run?",
         "How long is a dog pregnant?",
         "I remember how many continents there are.",  # a run-on "how many" that asks nothing
+        "How much water should I give my plants a day?", "How much protein is in an egg?",
+        "My blood sugar is 140, is that normal?",
     ],
 )
 def test_other_health_talk_gets_nothing(text: str) -> None:
