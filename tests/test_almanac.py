@@ -220,6 +220,13 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "which spice gives curry its yellow color.": "Turmeric",  # cinnamon
     "I just got a puppy how many teeth does an adult dog have.": "42",  # 12
     "Hey, who wrote charlotte's web?": "E. B. White",  # "Elizabeth Gilbert"
+    # round 29 (general, written after all of the above)
+    "Tell me who wrote the Declaration of Independent?": "Jefferson",  # "Franklin D. Roosevelt"
+    "A who invented the telephone.": "Bell",  # Whisper's "Hey": "John von Neumann"
+    "Quick question who painted the Mama Lisa?": "Leonardo",  # "Lisa Maynard"
+    "What's the most abundant gas in Earth's atmosphere?": "Nitrogen",  # methane
+    "How many time zones does the contiguous United States have?": "four main time zones",  # 12
+    "is the Golden Gate Bridge in Los Angeles.": "San Francisco",  # "Yes, ... in Los Angeles."
 }
 
 

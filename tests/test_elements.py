@@ -12,6 +12,7 @@ ASKED = {  # as people ask (and as Whisper writes a spelled symbol), and what th
     "What is sodium's symbol?": "is Na",
     "Which element has the chemical symbol Fe?": "Fe is the symbol for iron",
     "Which element has the symbol F E?": "for iron",
+    "which element has the chemical symbol fee?": "for iron",  # "Fe" read as a word: Whisper's "fee" (3 of 3 probes)
     "What element is N.A.?": "for sodium",
     "Which element has the symbol K?": "potassium",
     "What does Pb stand for on the periodic table?": "lead",
@@ -36,7 +37,6 @@ def test_an_element_question_gets_its_fact(text: str) -> None:
     "text",
     [
         "What's the symbol for peace?", "Which element has the symbol Xy?", "Which element has atomic number 200?",
-        "which element has the chemical symbol fee?",  # misheard: no guess
         "Is gold a good investment?", "What is lead poisoning?",
         # found in review: a compound, astrology, a star sign, a neighbour of the number
         "What's the symbol for carbon dioxide?", "What's the chemical symbol for sodium chloride?",

@@ -34,3 +34,12 @@ def test_who_sang_a_famous_song(text: str) -> None:
 )
 def test_other_talk_of_songs_gets_nothing(text: str) -> None:
     assert almanac_fact(text) is None, (text, almanac_fact(text))
+
+
+def test_a_bands_lead_singer_either_way_round() -> None:
+    """Freddie Mercury was "the lead singer of the band The Beatles" to the 0.5B."""
+    said = "Freddie Mercury was the lead singer of Queen."
+    assert almanac_fact("Which band was Freddie Mercury the lead singer of?") == said
+    assert almanac_fact("Who was the lead singer of Queen?") == said
+    assert almanac_fact("Who sings for U2?") == "Bono was the lead singer of U2."
+    assert almanac_fact("Who was the lead singer at the Queen's party?") is None  # no band named at the end

@@ -41,7 +41,8 @@ __all__ = ["ASKING", "almanac_fact"]
 # after a comma: "I'm planning a trip, which river runs through Budapest." (not "Paris, which is ...").
 _LEAD_IN = r"(?:for me|for us|question|trivia time|quiz time)"  # "Settle this for me, ...", "Quick question: ..."
 ASKING = re.compile(
-    r"\?|^\W*(what|what's|which|who|who's|whom|how|where|when|why|name|tell|is|are|do|does|can|could|give|list|say|"
+    r"\?|^\W*(?:(?:hey|a|oh|um|so|okay|ok)\W+)?"  # "A who invented the telephone." (Whisper's "Hey")
+    r"(what|what's|which|who|who's|whom|how|where|when|why|name|tell|is|are|do|does|can|could|give|list|say|"
     r"translate)\b"
     r"|\b(to know|wondering|wonder|curious|(?<!\bi )asked|asks|asking|don't know|do not know|not sure|"
     r"(?:trying to|can't|cannot|don't|do not|never) remember|remind me|forget|forgot)"
@@ -340,6 +341,12 @@ _FACTS = (
      "Asia is the largest continent."),
     (r"\bsmallest continent\b{A}|\bcontinent\b{G} the smallest\b{A}", "Australia is the smallest continent."),
     (r"\bsmallest ocean\b{A}|\bocean\b{G} the smallest\b{A}", "The Arctic is the smallest ocean on Earth."),
+    (_all(r"most (?:abundant|common)|main|most of (?:the )?(?:air|atmosphere)|biggest part", r"gas(?:es)?",
+          r"air|atmosphere", unless=r"greenhouse|mars|venus|jupiter|sun|exhaust|car|stove|kitchen"),
+     "Nitrogen is the most abundant gas in the air, about 78 percent; oxygen is about 21."),
+    (_all(r"how many time ?zones", r"united states|the us|u\.s\.|america|usa|contiguous|mainland|lower 48"),
+     "The contiguous United States has four main time zones: Eastern, Central, Mountain and Pacific; with Alaska and "
+     "Hawaii, six."),
     (r"\bdeepest ocean\b{A}|\bocean\b{G} the deepest\b{A}",
      "The Pacific is the deepest ocean: the Mariana Trench goes down about 11,000 meters."),
     (_all(r"largest|biggest|most populous|most people|highest population", r"countr(?:y|ies)|nations?",
@@ -676,7 +683,7 @@ _FACTS = (
      "The American flag has 13 stripes, for the first 13 colonies, and 50 stars, one for each state."),
     (r"\bhow many states (are )?(there )?(are )?(in|does|make up) (the )?(us|usa|united states|america)( have)?\W*$",
      "The United States has 50 states."),
-    (_all("declaration of independence", r"who|wrote|written|author|when|what year|which year|signed|adopted")
+    (_all(r"declaration of independen\w*", r"who|wrote|written|author|when|what year|which year|signed|adopted")
      + r"(?!.*\b(how many|how long|youngest|oldest|died|last|first to sign|copy|copies|where)\b)",
      "Thomas Jefferson wrote most of the Declaration of Independence, adopted on July 4, 1776."),
     # History's dates (the 0.5B: the Berlin Wall fell in 1999, "the 1994 Titanic disaster")

@@ -87,7 +87,8 @@ _SYMBOL_OF = re.compile(
 )
 # "Which element has the symbol Fe?", "What element is K?", "What does Na stand for on the periodic table?"; the
 # symbol as Whisper writes a spelled one: "F E", "N.A.", "F-E". Not "What element is he?" (a star sign asked).
-_SPELLED = r"(?P<s>[a-z](?:[ .-]?[a-z])?)\.?"
+_SPELLED = r"(?P<s>[a-z](?:[ .-]?[a-z])?|fee)\.?"
+_SOUNDS = {"fee": "fe"}  # a symbol said as a word, as Whisper writes it: "Which element has the symbol fee?"
 _PRONOUN = r"(?!(?:he|i|it|she|we|me|us|you)\W*$)"
 _ELEMENT_OF = tuple(
     re.compile(pattern)
@@ -115,6 +116,7 @@ def element_facts(words: str) -> list[str]:
         names, symbol, _, origin = _BY_NAME[m["a"] or m["b"]]
         found.append(f"The chemical symbol for {names[0]} is {symbol}{f', from {origin}' if origin else ''}.")
     symbols = [re.sub(r"[ .-]", "", m["s"]) for pattern in _ELEMENT_OF if (m := pattern.search(words))]
+    symbols = [_SOUNDS.get(symbol, symbol) for symbol in symbols]
     if symbols and (row := _BY_SYMBOL.get(symbols[0])):
         found.append(f"{row[1]} is the symbol for {row[0][0]}, element number {row[2]}.")
     if m := _NUMBER_OF.search(words):

@@ -51,7 +51,7 @@ _WORKS: tuple[tuple[str, ...], ...] = (
     ("Little Women", "Louisa May Alcott", "wrote"), ("Charlotte's Web", "E. B. White", "wrote"),
     ("The Communist Manifesto", "Karl Marx and Friedrich Engels", "wrote"),
     # paintings and sculptures
-    ("The Mona Lisa", "Leonardo da Vinci", "painted", r"(?:the )?mo[nm]a lisa"),  # Whisper's "moma Lisa"
+    ("The Mona Lisa", "Leonardo da Vinci", "painted", r"(?:the )?m[oa][nm]a lisa"),  # Whisper's "moma", "Mama Lisa"
     ("The Last Supper", "Leonardo da Vinci", "painted"),
     ("The Starry Night", "Vincent van Gogh", "painted"), ("Sunflowers", "Vincent van Gogh", "painted"),
     ("the ceiling of the Sistine Chapel", "Michelangelo", "painted", r"(the )?sistine chapel"),

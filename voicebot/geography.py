@@ -336,7 +336,9 @@ _IN_COUNTRY = re.compile(
     rf"\b(?:which|what) {_REGION} (?:is|are) {_OF}{_place(_PLACES, 'a')}(?: located)?(?: in)?$|"
     rf"\bin (?:which|what) {_REGION} (?:is|are) {_OF}{_place(_PLACES, 'b')}(?: located)?$|"
     rf"\b{_place(_PLACES, 'c')} (?:is|are) in (?:which|what) {_REGION}$|"
-    rf"{_ASKS_WHERE} {_place(_PLACES, 'd')}(?: located)?$"
+    rf"{_ASKS_WHERE} {_place(_PLACES, 'd')}(?: located)?$|"
+    # "Is the Golden Gate Bridge in Los Angeles?" (it said "Yes"): where it is, whatever place was guessed
+    rf"^(?:is|are) {_OF}{_place(_PLACES, 'e')} (?:located |found )?in (?:the )?[a-z]+(?: [a-z]+){{0,2}}$"
 )
 _MOUNTAIN_ASKED = re.compile(
     rf"\b(?:tallest|highest|biggest) (?:mountain|peak|point)s? (?:in|of|on) (?:the )?(?P<a>{_names(_HIGHEST)}){_END}|"
@@ -391,7 +393,7 @@ def place_facts(text: str) -> list[str]:
     words = _fold(text)
     found: list[str] = []
     for asked, table, groups in (
-        (_CONTINENT_ASKED, _COUNTRIES, "abcd"), (_WHERE, _COUNTRIES, "a"), (_IN_COUNTRY, _PLACES, "abcd"),
+        (_CONTINENT_ASKED, _COUNTRIES, "abcd"), (_WHERE, _COUNTRIES, "a"), (_IN_COUNTRY, _PLACES, "abcde"),
     ):  # fmt: skip
         if m := asked.search(words):
             found.append(table[_named(m, *groups)])

@@ -1,4 +1,4 @@
-"""Who sang a famous song: rows for the almanac's table (voicebot/almanac.py).
+"""Who sang a famous song, and a band's lead singer: rows for the almanac's table (voicebot/almanac.py).
 
 "Who sang ...?" is asked of a voice assistant as often as who wrote a book, and the 0.5B named a singer at random:
 Jailhouse Rock "sung by Taylor Swift", Thriller "by Frank Sinatra", the Beatles' drummer "John Lennon"
@@ -40,7 +40,10 @@ _SONGS: tuple[tuple[str, ...], ...] = (
 
 _BANDS = frozenset({"Queen", "Nirvana", "Led Zeppelin", "ABBA", "Oasis", "Journey", "Guns N' Roses"})
 _WHO = r"(?=.*\b(?:who|who's|whom|which (?:band|singer|group|artist)|what (?:band|singer|group|artist))\b)"
-_SANG = r"(?=.*\b(?:sang|sing|sings|sung|singer|recorded|performed|performs|band|group|artist|song by|by)\b)"
+_SANG = (
+    r"(?=.*\b(?:sang|sing|sings|sung|singer|vocalist|frontman|front man|recorded|performed|performs|band|group|artist|"
+    r"song by|by)\b)"
+)
 # Not the one who wrote it, nor a cover, a film or a show of it.
 _OTHER = r"(?!.*\b(?:wrote|written|write|composed|cover\w*|remake|movies?|films?|musicals?|directed|dance\w*)\b)"
 
@@ -53,5 +56,27 @@ def _row(title: str, artist: str, *others: str) -> tuple[str, str]:
     return rf"^{_WHO}{_SANG}{_OTHER}(?=.*\b(?:{names})\b)", said
 
 
-SONG_FACTS: tuple[tuple[str, str], ...] = tuple(_row(*song) for song in _SONGS)
+# A band's lead singer, either way round (the 0.5B: Freddie Mercury "the lead singer of the band The Beatles"): the
+# singer best known as its voice.
+_FRONTS = {
+    "Freddie Mercury": "Queen", "Mick Jagger": "the Rolling Stones", "Bono": "U2", "Kurt Cobain": "Nirvana",
+    "Robert Plant": "Led Zeppelin", "Jim Morrison": "the Doors", "Axl Rose": "Guns N' Roses",
+    "Chris Martin": "Coldplay", "Steven Tyler": "Aerosmith", "Roger Daltrey": "the Who", "Debbie Harry": "Blondie",
+    "Thom Yorke": "Radiohead", "Sting": "the Police", "Anthony Kiedis": "the Red Hot Chili Peppers",
+}  # fmt: skip
+_FRONTED = r"lead singer|singer|vocalist|frontman|front man|sings|sang"
+
+
+def _front_rows(singer: str, band: str) -> tuple[tuple[str, str], tuple[str, str]]:
+    said = f"{singer} was the lead singer of {band}."
+    name, group = title_pattern(singer), title_pattern(band).replace("n'", "n'?")
+    which_band = rf"^(?=.*\b(?:which|what|who)\b)(?=.*\b(?:band|group)\b)(?=.*\b{name}\b)"
+    who_sang = rf"^(?=.*\b(?:who|who's|whom|name)\b)(?=.*\b(?:{_FRONTED})\b)(?=.*\b(?:of|in|for) {group}\W*$)"
+    return (which_band, said), (who_sang, said)
+
+
+SONG_FACTS: tuple[tuple[str, str], ...] = (
+    *(_row(*song) for song in _SONGS),
+    *(row for singer, band in _FRONTS.items() for row in _front_rows(singer, band)),
+)
 SONG_GATE = _SANG  # in every row (the almanac skips the rows for words without it)
