@@ -227,6 +227,7 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "What's the most abundant gas in Earth's atmosphere?": "Nitrogen",  # methane
     "How many time zones does the contiguous United States have?": "four main time zones",  # 12
     "is the Golden Gate Bridge in Los Angeles.": "San Francisco",  # "Yes, ... in Los Angeles."
+    "How many moons does Mars have?": "two small moons",
 }
 
 
@@ -242,7 +243,7 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "What is the largest country in Africa?",  # a part of the world
         "How many bones are in your hand?", "How many teeth does a baby have?",
         "How many legs does a dog have?", "What do plants need to grow?", "What is the largest city in the world?",
-        "How many players are in a chess game?", "How many moons does Mars have?", "I love the planet Jupiter.",
+        "How many players are in a chess game?", "I love the planet Jupiter.",
         "Who wrote Harry Potter?", "What is the largest lake?",
         "What's the largest planet and the smallest planet?",  # two facts asked: no guessing which
         "What happens when you mix blue, yellow and red?", "Who makes blue and yellow flags?",  # not two paints
@@ -345,6 +346,9 @@ SOCCER = "How many players are on a soccer team?"
         (["What's the tallest animal in the world?"], "No, I meant the fastest-land animal.", "cheetah"),  # giraffe
         (["Can you name the planets in our solar system?"], "How many are there?", "eight"),  # "There are 7 planets"
         (["Who painted the Mona Lisa?"], "Where is it displayed?", "Louvre"),  # "in the Mona Lisa painting"
+        (["How many hearts does an octopus have?"], "And how many arms?", "eight arms"),  # "four arms"
+        (["How many legs does a spider have?"], "End a crab?", "ten legs"),  # Whisper's "End": "eight legs"
+        (["How much does a gallon of water weigh in pounds?"], "And kilograms?", "3.79 kilograms"),
     ],
 )
 def test_a_follow_up_naming_another_thing_gets_its_fact(earlier: list[str], text: str, said: str) -> None:
@@ -368,6 +372,22 @@ def test_a_follow_up_naming_another_thing_gets_its_fact(earlier: list[str], text
 def test_other_follow_ups_get_none(earlier: list[str], text: str) -> None:
     assert almanac_fact(text, earlier) is None
     assert almanac_fact("And basketball?") is None  # no earlier words: no follow-up
+
+
+@pytest.mark.parametrize(
+    ("earlier", "said", "text", "fact"),
+    [  # the pronoun stands for what the last reply named (the 0.5B: 8 moons, 78 % oxygen, the Pacific)
+        ("which planet is called the red planet.", "Mars is known as the red planet.", "How many moons does it have?",
+         "two small moons"),
+        ("Which element has the symbol O?", "O is the symbol for oxygen, element number 8.",
+         "What percentage of the air is it?", "21 percent"),
+        ("What's the longest river in South America?", "The Amazon is the longest river in South America.",
+         "Which ocean does it flow into?", "Atlantic"),
+    ],
+)
+def test_a_pronoun_for_what_the_last_reply_named(earlier: str, said: str, text: str, fact: str) -> None:
+    found = almanac_fact(text, [earlier], said)
+    assert found is not None and fact in found, found
 
 
 def test_a_follow_ups_fact_starts_the_reply() -> None:

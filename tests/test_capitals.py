@@ -91,3 +91,6 @@ def test_the_capital_asked_after_a_question_that_named_the_place() -> None:
     )
     assert capital_note("I paid off the capital.", ["I went to France."]) is None  # nothing asked
     assert capital_note("What's the capital?", ["I went to France and Spain."]) is None  # two places: which?
+    assert capital_note("End of South Korea?", ["What's the capital of Japan?"]) == (  # Whisper's "And"
+        "The capital of South Korea is Seoul."
+    )

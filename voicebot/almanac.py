@@ -275,6 +275,21 @@ def _lumber_row(name: str, actual: str) -> tuple[str, str]:
     return _all(said, asks), f"A {words} actually measures {actual} inches: its name is its size before drying."
 
 
+# Moons that are not still being found (Jupiter's and Saturn's counts change with every survey).
+_MOONS = {
+    r"mars": "Mars has two small moons, Phobos and Deimos.", r"(?:the )?earth": "The Earth has one moon.",
+    r"venus": "Venus has no moons.", r"mercury": "Mercury has no moons.",
+}
+# Where a great river ends (the 0.5B: the Amazon "flows into the Pacific Ocean").
+_MOUTHS = {
+    r"amazon": "The Amazon flows into the Atlantic Ocean.", r"nile": "The Nile flows into the Mediterranean Sea.",
+    r"mississippi": "The Mississippi flows into the Gulf of Mexico.", r"thames": "The Thames flows into the North Sea.",
+    r"rhine": "The Rhine flows into the North Sea.", r"danube": "The Danube flows into the Black Sea.",
+    r"volga": "The Volga flows into the Caspian Sea.", r"ganges": "The Ganges flows into the Bay of Bengal.",
+    r"yangtze": "The Yangtze flows into the East China Sea.", r"seine": "The Seine flows into the English Channel.",
+}  # fmt: skip
+
+
 # How many zeros a number has: "... in a million", "... does a million have", not "a hundred million".
 _ZEROS = r"\bhow many zero(e)?s\b.*(?<!hundred )(?<!ten )\b{0}\b"
 _US = r"(?:us |u\.s\. |united states |american )?"  # "How many US senators ...", "... the U.S. Constitution"
@@ -341,6 +356,11 @@ _FACTS = (
      "Asia is the largest continent."),
     (r"\bsmallest continent\b{A}|\bcontinent\b{G} the smallest\b{A}", "Australia is the smallest continent."),
     (r"\bsmallest ocean\b{A}|\bocean\b{G} the smallest\b{A}", "The Arctic is the smallest ocean on Earth."),
+    (_all(r"oxygen", r"percent\w*|how much|what part|what fraction", r"air|atmosphere"),
+     "Oxygen is about 21 percent of the air; nitrogen is about 78."),
+    *((_all(r"how many moons", planet) + r"(?!.*\b(?:and|or)\b)", fact) for planet, fact in _MOONS.items()),
+    *((_all(river, r"flows? into|empt(?:y|ies) into|drains? into|mouth|(?:which|what) (?:sea|ocean|gulf|bay)"), fact)
+      for river, fact in _MOUTHS.items()),
     (_all(r"most (?:abundant|common)|main|most of (?:the )?(?:air|atmosphere)|biggest part", r"gas(?:es)?",
           r"air|atmosphere", unless=r"greenhouse|mars|venus|jupiter|sun|exhaust|car|stove|kitchen"),
      "Nitrogen is the most abundant gas in the air, about 78 percent; oxygen is about 21."),
@@ -851,7 +871,9 @@ _IN_UNIT_AGAIN = re.compile(
     r"\W+)*(?:in )?(?:degrees )?(?P<unit>[a-z]+)(?: per (?:second|hour))?\W*(?:please\W*)?$"
 )
 # The units the facts below give a quantity in, named as voicebot/units.py names them.
-_FACT_UNITS = frozenset({"kilometers", "miles", "meters", "feet", "degrees Celsius", "degrees Fahrenheit"})
+_FACT_UNITS = frozenset(
+    {"kilometers", "miles", "meters", "feet", "degrees Celsius", "degrees Fahrenheit", "kilograms", "pounds"}
+)
 _QUANTITY = r"\d[\d,.]*(?: million| billion)? (?:degrees \w+|\w+)"
 _TWO_UNITS = re.compile(rf"(?P<first>{_QUANTITY}), or (?:about )?(?P<second>{_QUANTITY}),?")
 
@@ -873,11 +895,12 @@ def _in_unit(fact: str, asked: str) -> str | None:
 
 
 # A follow-up naming only another thing: "And basketball?", "What about an ant?", "How about in baseball?", "No, I
-# meant an insect." (up to three words after an article or a preposition). The 0.5B answered "And basketball?"
+# meant an insect.", "And how many arms?" (up to three words after an article or a preposition; "End" is how Whisper
+# often writes a follow-up's "And"). The 0.5B answered "And basketball?"
 # after the soccer fact with "A basketball team has ten players on the field, and so does a soccer team.": it
 # copied the fact's shape.
 _FOLLOW_UP = re.compile(
-    r"^\W*(?:and |(?:and )?(?:what|how) about |(?:(?:no|sorry|oh)\W+)*i (?:meant|mean) "
+    r"^\W*(?:(?:and|end) (?:how (?:many|much) )?|(?:and )?(?:what|how) about |(?:(?:no|sorry|oh)\W+)*i (?:meant|mean) "
     r"|(?:no|sorry)\W+(?=(?:the|a|an) )"  # "No, the smallest one."
     r"|(?:who|what|which) (?:was|is|were|are) (?=the (?:[a-z]+[- ])?(?:first|second|third|[a-z]+th|last|next)\W*$))"
     r"(?:(?:in|on|for|of|with) )?(?:(?:the|a|an) )?"

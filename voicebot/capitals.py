@@ -302,7 +302,7 @@ _ASKED = re.compile(
     r"\bcapitals?(?: city| cities)? of (?P<after>.+)|\b(?P<before>[\w .'-]+?)'s capital\b", re.IGNORECASE
 )
 _FOLLOW_UP = re.compile(
-    r"^\W*(?:(?:and )?(?:what|how) about|and|(?:no\W+|sorry\W+)*i (?:meant|mean|said))\b"
+    r"^\W*(?:(?:and )?(?:what|how) about|and|end|(?:no\W+|sorry\W+)*i (?:meant|mean|said))\b"  # "End": Whisper's "And"
     r"(?: (?:the capital )?(?:of|for|in))? (?P<after>.+)$",
     re.IGNORECASE,
 )
