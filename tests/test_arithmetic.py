@@ -242,3 +242,12 @@ def test_the_last_bill_shared_among_another_number() -> None:
     )
     assert split_again("For 4 people.", ["What is 17 times 23?"]) is None  # no bill before
     assert split_again("With friends.", ["Split 120 dollars between 4 people."]) is None  # no number
+
+
+def test_ordinal_words() -> None:
+    from voicebot.arithmetic import ordinal_words
+
+    assert [ordinal_words(n) for n in (1, 2, 3, 5, 9, 12, 20, 21, 40, 47, 100)] == [
+        "first", "second", "third", "fifth", "ninth", "twelfth", "twentieth", "twenty-first", "fortieth",
+        "forty-seventh", "one hundredth",
+    ]  # fmt: skip

@@ -15,6 +15,7 @@ import functools
 import re
 from collections.abc import Sequence
 
+from voicebot.arithmetic import number_words
 from voicebot.dates import MONTHS
 from voicebot.elements import ELEMENT_WORDS, element_facts
 from voicebot.famous_works import WORK_FACTS
@@ -264,14 +265,12 @@ _LUMBER = {
     "2x10": "one and a half by nine and a quarter", "2x12": "one and a half by eleven and a quarter",
     "4x4": "three and a half by three and a half",
 }
-_NUMBER_WORDS = {"1": "one", "2": "two", "4": "four", "6": "six", "8": "eight", "10": "ten", "12": "twelve"}
-
-
 def _lumber_row(name: str, actual: str) -> tuple[str, str]:
     a, b = name.split("x")
-    said = rf"(?:{a}|{_NUMBER_WORDS[a]}) ?(?:x|-?by-?) ?(?:{b}|{_NUMBER_WORDS[b]})s?"
+    a_said, b_said = number_words(int(a)), number_words(int(b))
+    said = rf"(?:{a}|{a_said}) ?(?:x|-?by-?) ?(?:{b}|{b_said})s?"
     asks = r"actual\w*|really|dimensions?|size|measure\w*|how (?:big|wide|thick)"
-    words = f"{_NUMBER_WORDS[a]}-by-{_NUMBER_WORDS[b]}"
+    words = f"{a_said}-by-{b_said}"
     return _all(said, asks), f"A {words} actually measures {actual} inches: its name is its size before drying."
 
 

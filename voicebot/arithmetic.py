@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 __all__ = [
-    "Calculation", "arithmetic_note", "calculations", "cents_said", "follow_up", "follow_up_lead", "read_amount",
-    "read_number", "say_fraction", "say_money", "say_number", "split_again", "tokenize", "written_fractions",
+    "Calculation", "arithmetic_note", "calculations", "cents_said", "follow_up", "follow_up_lead", "number_words",
+    "ordinal_words", "read_amount", "read_number", "say_fraction", "say_money", "say_number", "split_again", "tokenize",
+    "written_fractions",
 ]
 
 _UNITS = {
@@ -677,6 +678,36 @@ def _exact_root(a: Fraction, n: int) -> Fraction | None:
     if num is None or den is None:
         return None
     return Fraction(num if a >= 0 else -num, den)
+
+
+_ONES_SAID = tuple(_UNITS)  # "zero" .. "nineteen", the words the parser reads, in order
+_TENS_SAID = {value // 10: word for word, value in _TENS.items()}  # 2: "twenty" ..
+
+
+def number_words(n: int) -> str:
+    """0..9999 in English words ("twenty-five", "one hundred five"): how an LLM may spell a number."""
+    if not 0 <= n < 10000:
+        raise ValueError(f"number_words supports 0..9999, got {n}")
+    if n < 20:
+        return _ONES_SAID[n]
+    if n < 100:
+        return _TENS_SAID[n // 10] + (f"-{_ONES_SAID[n % 10]}" if n % 10 else "")
+    big, unit = (1000, "thousand") if n >= 1000 else (100, "hundred")
+    rest = n % big
+    return f"{_ONES_SAID[n // big]} {unit}" + (f" {number_words(rest)}" if rest else "")
+
+
+_IRREGULAR_ORDINALS = {"one": "first", "two": "second", "three": "third", "five": "fifth", "eight": "eighth",
+                       "nine": "ninth", "twelve": "twelfth"}  # fmt: skip
+
+
+def ordinal_words(n: int) -> str:
+    """1..9999 as an ordinal in words ("second", "twenty-first", "fortieth"): the last word of `number_words` made
+    ordinal."""
+    said = number_words(n)
+    head, last = re.match(r"(.*?)([a-z]+)$", said).groups()  # type: ignore[union-attr]  # words end in letters
+    ordinal = _IRREGULAR_ORDINALS.get(last) or (last[:-1] + "ieth" if last.endswith("y") else last + "th")
+    return head + ordinal
 
 
 def say_number(value: Fraction, exact: bool = True) -> str:

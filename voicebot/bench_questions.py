@@ -24,6 +24,7 @@ import numpy as np
 
 from audio.io import resample
 from audio.tts import PiperTts
+from voicebot.arithmetic import number_words
 from voicebot.bench import llm_meta, machine
 from voicebot.config import Config
 from voicebot.models import load_models
@@ -105,26 +106,6 @@ def situational(now: datetime) -> tuple[Question, ...]:
         Question("Tell me a story.", ("once upon a time", "long ago")),
         Question("Sing me a song.", ("can't sing", "cannot sing")),
     )
-
-
-_ONES = (
-    *("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"),
-    *("thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"),
-)
-_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-
-
-def number_words(n: int) -> str:
-    """0..9999 in English words ("twenty-five", "one hundred five"): how an LLM may spell a number."""
-    if not 0 <= n < 10000:
-        raise ValueError(f"number_words supports 0..9999, got {n}")
-    if n < 20:
-        return _ONES[n]
-    if n < 100:
-        return _TENS[n // 10] + (f"-{_ONES[n % 10]}" if n % 10 else "")
-    big, unit = (1000, "thousand") if n >= 1000 else (100, "hundred")
-    rest = n % big
-    return f"{_ONES[n // big]} {unit}" + (f" {number_words(rest)}" if rest else "")
 
 
 _WORDS_TO_DIGITS = {number_words(i): str(i) for i in range(100)}

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from datetime import date, datetime, timedelta
 
-from voicebot.arithmetic import read_number, tokenize
+from voicebot.arithmetic import ordinal_words, read_number, tokenize
 
 __all__ = ["DAYS", "HOLIDAY_WORDS", "MONTHS", "clock_time", "date_note", "long_date"]
 
@@ -27,12 +27,7 @@ MONTHS = (
 )
 _MONTHS = [m.lower() for m in MONTHS]
 _WEEKDAYS = [d.lower() for d in DAYS]
-_ORDINALS = [
-    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
-    "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth",
-    "twentieth",
-]  # fmt: skip
-_ORDINALS += [f"twenty {o}" for o in _ORDINALS[:9]] + ["thirtieth", "thirty first"]
+_ORDINALS = [ordinal_words(day).replace("-", " ") for day in range(1, 32)]  # "first" .. "thirty first"
 _DAY = r"(\d{1,2})(?:st|nd|rd|th)?|(" + "|".join(sorted(_ORDINALS, key=len, reverse=True)) + ")"
 _MONTH = "(" + "|".join(_MONTHS) + ")"
 _YEAR = r"(?:,?\s+(\d{4}))?"

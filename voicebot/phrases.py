@@ -64,9 +64,9 @@ _WORDS: dict[str, dict[str, str]] = {
 # "How do you say X in Y?", "What's X in Y?", "the Y word for X", "Translate X into Y", "X in Y?"
 _ASKS = (
     r"^(?:(?:so|and|hey|okay|ok|um)\W+)*(?:how (?:do|would|can|should) (?:you|i|we) say|what(?:'s| is| are)|say|"
-    r"translate|tell me(?: how to say)?|how to say)?\W*(?P<english>{english})\W+(?:in|into|to) {language}\W*$"
-    r"|\b{language} (?:word|words|phrase|way to say) for\W+(?P<english2>{english})\W*$"
-    r"|\bhow (?:do|would|can|should) (?:you|i|we) say\W+(?P<english3>{english})\W+(?:in|to) {language}\b"
+    r"translate|tell me(?: how to say)?|how to say)?\W*(?:{english})\W+(?:in|into|to) {language}\W*$"
+    r"|\b{language} (?:word|words|phrase|way to say) for\W+(?:{english})\W*$"
+    r"|\bhow (?:do|would|can|should) (?:you|i|we) say\W+(?:{english})\W+(?:in|to) {language}\b"
 )
 
 

@@ -8,6 +8,8 @@ order is history: the rows go to the 47th, inaugurated in January 2025.
 
 from __future__ import annotations
 
+from voicebot.arithmetic import ordinal_words
+
 __all__ = ["PRESIDENT_FACTS", "PRESIDENT_GATE"]
 
 _PRESIDENTS = (
@@ -22,22 +24,6 @@ _PRESIDENTS = (
     "Joe Biden", "Donald Trump",
 )  # fmt: skip
 
-_UNITS = ("", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
-_TEENS = ("tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
-          "eighteenth", "nineteenth")  # fmt: skip
-_TENS = {2: ("twentieth", "twenty"), 3: ("thirtieth", "thirty"), 4: ("fortieth", "forty")}
-
-
-def _ordinal(n: int) -> str:
-    """'second', 'twenty-first'."""
-    if n < 10:
-        return _UNITS[n]
-    if n < 20:
-        return _TEENS[n - 10]
-    whole, part = _TENS[n // 10]
-    return whole if n % 10 == 0 else f"{part}-{_UNITS[n % 10]}"
-
-
 def _suffix(n: int) -> str:
     """'2nd', '21st', '13th'."""
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
@@ -50,7 +36,7 @@ _WHO = r"(?=.*\b(?:who|who's|whom|name|tell me)\b)"
 
 
 def _row(n: int, name: str) -> tuple[str, str]:
-    ordinal = _ordinal(n)
+    ordinal = ordinal_words(n)
     said = rf"(?<!ty )(?<!ty-)(?:{ordinal}|{ordinal.replace('-', ' ')}|{_suffix(n)})"  # "second", not "thirty-second"
     asks = rf"^{_WHO}(?=.*\b{said} (?:us |u\.s\. |american )?president\b{_OF_US})"
     return asks, f"{name} was the {ordinal} president of the United States."

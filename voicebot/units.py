@@ -223,7 +223,8 @@ _LEADERS = re.compile(r"(?<=\bhow many )leaders\b|(?<=\d )leaders\b|(?<=\ba )lea
 def _written(text: str) -> str:
     """Amounts as the parsers read them: "1/4 cup" as "1 over 4 cup", 6'2" as "6 feet 2 inches", "a US gallon" as
     "a gallon", "how many leaders" as "how many liters"."""
-    text = _LEADERS.sub(lambda m: "liter" + m[0][6:], _US.sub(lambda m: "a " if m["the"] else "", text))
+    text = _US.sub(lambda m: "a " if m["the"] else "", text)
+    text = _LEADERS.sub(lambda m: m[0].lower().replace("leader", "liter"), text)
     text = re.sub(r"(\d+)\s*/\s*(\d+)", r"\1 over \2", text)
     text = re.sub(r"(?<![\w.])(\d)['’′]\s?(\d{1,2})(?:\"|”|″|'')?(?![\w'])", r"\1 feet \2 inches", text)
     return re.sub(r"(?<![\w.])(\d)['’′](?![\w'])", r"\1 feet", text)
