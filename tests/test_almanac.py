@@ -302,7 +302,7 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "I want to see the Berlin Wall.", "Who was the first woman in the Atlantic Ocean?",
         "Who was the first Holy Roman Emperor?", "How many players in a rugby sevens team?",
         "Who was Britain's Prime Minister when World War II ended in Europe?",  # a who, not a when
-        "What cheese is feta?", "I made sake from rice.", "What wine goes with fish?", "What year did Columbus die?",
+        "What cheese is feta?", "I made sake from rice.", "What wine goes with fish?",
         "We went to Rome, which river runs through it is the Tiber.",
     ],
 )  # fmt: skip

@@ -18,6 +18,7 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "What's 10% off a 90 dollar jacket?": "the price after 10 percent off 90 is 81.",  # "a" before digits
     "How much is a 50 dollar shirt with 20 percent off?": "the price after 20 percent off 50 is 40.",
     "What do I pay for a $120 item at 25% off?": "the price after 25 percent off 120 is 90.",
+    "If something costs $40 and I take 15% off, what's the new price?": "the price after 15 percent off 40 is 34.",
     "What is a hundred plus 5?": "100 plus 5 is 105.",
     "What is a 20% tip on $45?": "20 percent of 45 is 9.",  # a tip is a share of the bill
     "How much is a fifteen percent tip for sixty dollars?": "15 percent of 60 is 9.",
@@ -179,6 +180,9 @@ def test_a_calculation_that_goes_on_from_the_last_result_gets_it() -> None:
         "And times three?": "4 times 3 is 12.", "Now divide that by two.": "4 divided by 2 is 2.",
         "What about divided by 3?": "4 divided by 3 is about 1.33.", "Multiply it by ten.": "4 times 10 is 40.",
         "And squared?": "4 squared is 16.", "Plus five, please.": "4 plus 5 is 9.",
+        # a power or a root of the result named as a noun or a verb (the model cubed the number asked about)
+        "And what's its cube?": "4 cubed is 64.", "Square that.": "4 squared is 16.",
+        "What's its square root?": "the square root of 4 is 2.",
     }.items():  # fmt: skip
         found = follow_up(text, asked)
         assert found is not None and found.note() == note, text
@@ -190,6 +194,7 @@ def test_a_calculation_that_goes_on_from_the_last_result_gets_it() -> None:
         ("And times three?", ["What is the capital of France?"]), ("And times three?", []),
         ("And times three?", ["What is 1 divided by 0?"]),  # no result to go on from
         ("What is 5 times 5?", asked),  # a calculation of its own: arithmetic_note's
+        ("I want a square table.", asked), ("What's the cube of ice made of?", asked),
     ):  # fmt: skip
         assert follow_up(text, before) is None, (text, before)
 

@@ -54,6 +54,12 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "How many acres in a square mile?": "1 square mile is 640 acres.",
     "Convert 3 hectares to acres.": "3 hectares is about 7.4 acres.",
     "My recipe says 350 Fahrenheit. What's in Celsius?": "350 degrees Fahrenheit is about 177 degrees Celsius.",
+    # Whisper's "and" for "in" before the unit asked for (the model: "350 degrees Fahrenheit and 37 degrees Celsius")
+    "What's 350 Fahrenheit and Celsius for the oven?": "350 degrees Fahrenheit is about 177 degrees Celsius.",
+    "What is 10 kilometers and miles?": "10 kilometers is about 6.2 miles.",
+    # inches after "and" (was read as the inches alone: "3 inches is 0.0762 meters")
+    "What is 5 feet and 3 inches in meters?": "5 feet 3 inches is about 1.6 meters.",
+    "How many inches in 2 feet and 3 inches?": "2 feet 3 inches is 27 inches.",
 }
 
 
@@ -74,6 +80,8 @@ def test_a_conversion_asked_for_gets_its_result(text: str) -> None:
         "How many meters are in a meter?",  # nothing to convert
         "What is a quarter of 100?",
         "How many quarters are in a dollar?",
+        "I ran 5 miles and kilometers later I stopped.", "It was 90 degrees Fahrenheit and Celsius said nothing.",
+        "What is 5 feet and 3 in centimeters?",  # "and 3" names no unit: the 3 could be anything
     ],
 )
 def test_words_that_ask_for_no_conversion_get_no_note(text: str) -> None:

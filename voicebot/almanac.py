@@ -22,6 +22,7 @@ from voicebot.famous_works import WORK_FACTS
 from voicebot.geography import NOT_PLACES, PLACE_WORDS, place_facts
 from voicebot.health import HEALTH_FACTS
 from voicebot.kitchen import KITCHEN_FACTS
+from voicebot.lives import LIFE_FACTS, LIFE_GATE
 from voicebot.myths import MYTH_FACTS
 from voicebot.patterns import all_words as _all
 from voicebot.phrases import PHRASE_FACTS, PHRASE_GATE
@@ -298,6 +299,9 @@ _FACTS = (
     (r"\bhow many planets\b", "There are eight planets in our solar system."),
     (r"\b(closest|nearest) planet to the sun\b|\bplanet (is )?(the )?(closest|nearest)( to)? the sun\b",
      "Mercury is the planet closest to the sun."),
+    (r"\b(farthest|furthest) planet (from|to) the sun\b|\bplanet (is )?(the )?(farthest|furthest)( away)?( from| to)? the "
+     r"sun\b|\b(farthest|furthest) planet\b{A}|\bplanet\b{G} the (farthest|furthest)\b{A}",
+     "Neptune is the planet farthest from the sun; Pluto is now called a dwarf planet."),
     (r"\b(largest|biggest) planet\b{A}|\bplanet\b{G} the (largest|biggest)\b{A}",
      "Jupiter is the largest planet in our solar system."),
     (r"\bsmallest planet\b{A}|\bplanet\b{G} the smallest\b{A}", "Mercury is the smallest planet in our solar system."),
@@ -825,7 +829,7 @@ def _compiled(rows: Sequence[tuple[str, str]]) -> tuple[tuple[re.Pattern[str], s
 
 
 # The rows in groups, each behind a gate that every row of the group also requires (None: no gate): words without a
-# travel question's, a president's, a singer's or a language's words skip those ~400 rows (a turn's notes try ~970
+# travel question's, a president's, a singer's, a language's or a life's words skip those ~800 rows (a turn's notes try ~970
 # rows several times over).
 _GROUPS: tuple[tuple[re.Pattern[str] | None, tuple[tuple[re.Pattern[str], str], ...]], ...] = (
     (None, _compiled((*_FACTS, *WORK_FACTS, *KITCHEN_FACTS, *MYTH_FACTS, *HEALTH_FACTS))),
@@ -833,6 +837,7 @@ _GROUPS: tuple[tuple[re.Pattern[str] | None, tuple[tuple[re.Pattern[str], str], 
     (re.compile(PRESIDENT_GATE), _compiled(PRESIDENT_FACTS)),
     (re.compile(SONG_GATE), _compiled(SONG_FACTS)),
     (re.compile(PHRASE_GATE), _compiled(PHRASE_FACTS)),
+    (re.compile(LIFE_GATE), _compiled(LIFE_FACTS)),
 )
 _PATTERNS = tuple(row for _, rows in _GROUPS for row in rows)
 
@@ -901,6 +906,7 @@ def _in_unit(fact: str, asked: str) -> str | None:
 _FOLLOW_UP = re.compile(
     r"^\W*(?:(?:and|end) (?:how (?:many|much) )?|(?:and )?(?:what|how) about |(?:(?:no|sorry|oh)\W+)*i (?:meant|mean) "
     r"|(?:no|sorry)\W+(?=(?:the|a|an) )"  # "No, the smallest one."
+    r"|(?:and )?(?:which|what)(?: one)? (?:is|was)(?: the)? (?=\w+est\W*$)"  # "And which one is farthest?"
     r"|(?:who|what|which) (?:was|is|were|are) (?=the (?:[a-z]+[- ])?(?:first|second|third|[a-z]+th|last|next)\W*$))"
     r"(?:(?:in|on|for|of|with) )?(?:(?:the|a|an) )?"
     r"(?P<thing>(?!(?:what|which|who|how|why|when|where|is|are|do|does|can|you|it|that|this|then|so)\b)"
@@ -967,7 +973,8 @@ def _resolved(words: str, before: str) -> str | None:
     article, where that swap, and only it, gives a single fact other than the one `before` itself asks ("What does
     it eat?" after "What's the largest animal?" asks no largest animal again); else None. A superlative narrowed by
     a place is no thing without it: "How big is it?" after "the largest desert in Africa" is not the world's."""
-    if len(pronouns := list(_PRONOUN.finditer(words))) != 1:
+    pronouns = list(_PRONOUN.finditer(words))
+    if len({p[0] for p in pronouns}) != 1:  # one pronoun, or one said twice: "How old was she when she died?"
         return None
     was = set(_facts(before.lower()))
     if asked := _ASKED_ABOUT.match(before.lower()):  # "How tall is it?" after "What's the highest mountain in
@@ -980,7 +987,8 @@ def _resolved(words: str, before: str) -> str | None:
     skip = not _facts(words[: pronouns[0].start()] + "xqzv" + words[pronouns[0].end() :])
     for n in (1, 2, 3):
         for i in range(len(said) - n + 1):
-            if any(w in _FRAME or _PRONOUN.fullmatch(w) for w in said[i : i + n]):
+            inner = said[i + 1 : i + n - 1]  # "joan of arc": "of" inside a name
+            if any(w in _FRAME or _PRONOUN.fullmatch(w) for w in said[i : i + n] if w != "of" or w not in inner):
                 continue
             if skip and not any(_names_a_thing(w) for w in said[max(i - 1, 0) : i + n]):
                 continue

@@ -112,11 +112,13 @@ def written_fractions(text: str) -> str:
     return _WRITTEN_FRACTION.sub(lambda m: f"{m[1]} {names[int(m[2])]}" if m[1] < m[2] else m.group(), text)
 
 
-# A price said before its discount ("a 50 dollar shirt with 20 percent off", "a $120 item at 25% off"), which
-# the left-to-right parser does not read: a number with its currency (Whisper writes prices in digits).
+# A price said before its discount ("a 50 dollar shirt with 20 percent off", "a $120 item at 25% off", "it costs $40
+# and I take 15% off"), which the left-to-right parser does not read: a number with its currency (Whisper writes
+# prices in digits).
 _PRICE_THEN_DISCOUNT = re.compile(
     r"(?:[$£€]\s*(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s*(?:dollars?|pounds?|euros?|bucks?)\b)"
-    r"(?:\s+[a-z]+){0,3}?,?\s+(?:with|at|for|and it's|and it is|and is)\s+(\d+(?:\.\d+)?)\s*"
+    r"(?:\s+[a-z]+){0,3}?,?\s+(?:with|at|for|and it's|and it is|and is|(?:and|if|so) (?:i|we|you|they) (?:take|get|knock))"
+    r"\s+(\d+(?:\.\d+)?)\s*"
     r"(?:%|percent)\s+off\b",
     re.IGNORECASE,
 )
@@ -276,6 +278,19 @@ _ANOTHER_POWER = re.compile(
     r"^\W*(?:(?:and|what about|how about|now)\W+)*(?P<power>squared|cubed|to the power of \w+)\W*$", re.IGNORECASE
 )
 _POWER_OF = re.compile(r"\b(?P<base>[\w.]+) (?:squared|cubed|to the power of \w+)\W*$", re.IGNORECASE)
+# The result's power or root named as a noun or a verb: "And what's its cube?" after "What's the square root of 144?"
+# (the model cubed 144, and wrongly), "Square that.", "What's its square root?".
+_NAMED_POWER = re.compile(
+    r"\b(?:its (?P<noun>cube|square)(?! roots?\b)|(?P<verb>cube|square) (?:it|that|this|the result|the answer)\b"
+    r"|the (?P<of>cube|square) of (?:it|that|this|the result|the answer)\b|(?P<root>its (?:square|cube) root))",
+    re.IGNORECASE,
+)
+
+
+def _power_said(m: re.Match[str]) -> str:
+    if m["root"]:
+        return f"the {m['root'].split()[1].lower()} root of that"
+    return f"that {(m['noun'] or m['verb'] or m['of']).lower()}d"
 
 
 def follow_up(text: str, earlier: Sequence[str]) -> Calculation | None:
@@ -289,6 +304,7 @@ def follow_up(text: str, earlier: Sequence[str]) -> Calculation | None:
     if (power := _ANOTHER_POWER.match(text)) and (base := _POWER_OF.search(earlier[-1])):
         found = calculations(f"{base['base']} {power['power']}")  # "And cubed?" after "What's 7 squared?": 7 cubed
         return found[0] if found else None
+    text = _NAMED_POWER.sub(_power_said, text)  # "What's its cube?" is "What's that cubed?"
     text = _VERBS.sub(lambda m: m[1] + _OPERATOR_WORDS[m[2].lower()], text)  # "Now add 50." is "Now plus 50."
     if (goes_on := _GOES_ON.match(text)) is not None:
         tokens = [_GIVEN, *tokenize(text[goes_on.end() :])]

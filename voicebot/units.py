@@ -471,7 +471,9 @@ def _amount_in(tokens: list[str], i: int) -> tuple[Conversion, int] | None:
     if amount is None:
         return None
     (value, source), j, inches = amount
-    for link in (("in",), ("to",), ("into",), ("is", "how", "many"), ("in", "how", "many")):
+    for link in (("in",), ("to",), ("into",), ("is", "how", "many"), ("in", "how", "many"), ("and",)):
+        if link == ("and",) and not _asks(tokens):  # Whisper's "and" for "in": "What's 350 Fahrenheit and Celsius?"
+            continue
         if tuple(tokens[j : j + len(link)]) == link:
             target = _unit(tokens, j + len(link))
             if target is not None:
@@ -484,8 +486,11 @@ def _amount_in(tokens: list[str], i: int) -> tuple[Conversion, int] | None:
 def _misheard_scale(tokens: list[str], i: int) -> bool:
     """Whether tokens[i] is a word that ends a question, where a scale was asked for and the ASR misheard it ("What's
     350 Fahrenheit in Salzas?"); not "It's 90 degrees Fahrenheit in Texas.", which asks nothing."""
-    asks = "?" in tokens or tokens[:1] in (["what"], ["whats"], ["convert"], ["how"])
-    return asks and i < len(tokens) and tokens[i].isalpha() and all(t in ("?", ".", "!") for t in tokens[i + 1 :])
+    return _asks(tokens) and i < len(tokens) and tokens[i].isalpha() and all(t in ("?", ".", "!") for t in tokens[i + 1 :])
+
+
+def _asks(tokens: list[str]) -> bool:
+    return "?" in tokens or tokens[:1] in (["what"], ["whats"], ["convert"], ["how"])
 
 
 _ONE_WHOLE = ("whole", "entire", "full", "single", "regular", "normal")  # words between "a" and its unit
@@ -500,7 +505,7 @@ def _amount(
     tokens: list[str], i: int, need_number: bool = False
 ) -> tuple[tuple[Fraction, _Unit], int, Fraction | None] | None:
     """'a mile', 'one hour', '10 miles', 'minus 40 degrees Fahrenheit', '5 foot 10' (and the inches said
-    after the feet, if any), 'an hour and a half'."""
+    after the feet, if any, also after "and" when they are named), 'an hour and a half'."""
     if (part := _fraction(tokens, i)) is not None:
         value, j = part
     elif not need_number and i < len(tokens) and tokens[i] in ("a", "an", "one"):
@@ -514,9 +519,10 @@ def _amount(
     unit = _unit(tokens, j)
     if unit is None:
         return None
-    if unit[0].one == "foot" and (inches := read_number(tokens, unit[1])) is not None:  # "5 foot 10 (inches)"
+    k = unit[1] + (tokens[unit[1] : unit[1] + 1] == ["and"])  # "5 feet and 3 inches" (was read as 3 inches)
+    if unit[0].one == "foot" and (inches := read_number(tokens, k)) is not None:  # "5 foot 10 (inches)"
         after = _unit(tokens, inches[1])
-        if after is None or after[0].one == "inch":
+        if (after is None and k == unit[1]) or (after is not None and after[0].one == "inch"):
             return (value + inches[0] / 12, unit[0]), after[1] if after else inches[1], inches[0]
     k = unit[1]
     if tokens[k : k + 3] == ["and", "a", "half"]:  # "an hour and a half" (was read as an hour)
