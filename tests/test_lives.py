@@ -16,7 +16,9 @@ ASKED = {
     "Where was Einstein born?": "Albert Einstein was born in Ulm, Germany, in 1879.",
     "When did JFK die?": "John F. Kennedy died in 1963, at 46.",
     "How long did Picasso live?": "Pablo Picasso died in 1973, at 91.",
-    "What nationality was Chopin?": "Frédéric Chopin was a Polish composer, born in Żelazowa Wola, near Warsaw, Poland.",
+    "What nationality was Chopin?": (
+        "Frédéric Chopin was a Polish composer, born in Żelazowa Wola, near Warsaw, Poland."
+    ),
     # a year before Christ, and an age across it
     "How old was Alexander the Great when he died?": "Alexander the Great died in 323 BC, at 32.",
     # one name inside another

@@ -486,7 +486,8 @@ def _amount_in(tokens: list[str], i: int) -> tuple[Conversion, int] | None:
 def _misheard_scale(tokens: list[str], i: int) -> bool:
     """Whether tokens[i] is a word that ends a question, where a scale was asked for and the ASR misheard it ("What's
     350 Fahrenheit in Salzas?"); not "It's 90 degrees Fahrenheit in Texas.", which asks nothing."""
-    return _asks(tokens) and i < len(tokens) and tokens[i].isalpha() and all(t in ("?", ".", "!") for t in tokens[i + 1 :])
+    ends = all(t in ("?", ".", "!") for t in tokens[i + 1 :])
+    return _asks(tokens) and i < len(tokens) and tokens[i].isalpha() and ends
 
 
 def _asks(tokens: list[str]) -> bool:
