@@ -148,6 +148,10 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     # a child's why (the 0.5B: the sky blue "because it's a color that is often associated with the sun")
     "Why is the sky blue?": "Rayleigh scattering", "How are rainbows made? Can you explain it simply?": "raindrops",
     "Why do leaves change color in the autumn.": "chlorophyll",
+    "Why is the ocean salty?": "rivers wash salts", "Why does ice float?": "less dense",
+    "My kid asks why stars twinkle.": "atmosphere", "What causes the tides?": "moon's gravity",
+    "Why do onions make you cry?": "irritates the eyes", "Why is blood red?": "hemoglobin",
+    "Which planet is farthest from the sun?": "Neptune",  # the model's pairs: "Venus"
     "On the pH scale, what number counts as neutral.": "pH of 7", "What is the pH of water?": "pH of 7",
     "Which bird is famous for laying its eggs in other birds nests.": "cuckoo",  # "the chick"
     "What do bees collect from flowers to make honey?": "nectar",  # "pollen"
@@ -349,6 +353,7 @@ SOCCER = "How many players are on a soccer team?"
         (["How many hearts does an octopus have?"], "And how many arms?", "eight arms"),  # "four arms"
         (["How many legs does a spider have?"], "End a crab?", "ten legs"),  # Whisper's "End": "eight legs"
         (["How much does a gallon of water weigh in pounds?"], "And kilograms?", "3.79 kilograms"),
+        (["Which planet is closest to the sun?"], "And which one is farthest?", "Neptune"),  # "Venus"
     ],
 )
 def test_a_follow_up_naming_another_thing_gets_its_fact(earlier: list[str], text: str, said: str) -> None:
@@ -383,6 +388,8 @@ def test_other_follow_ups_get_none(earlier: list[str], text: str) -> None:
          "What percentage of the air is it?", "21 percent"),
         ("What's the longest river in South America?", "The Amazon is the longest river in South America.",
          "Which ocean does it flow into?", "Atlantic"),
+        ("Which planet is known as the red planet?", "Mars is known as the red planet.", "Why is it red?",
+         "iron oxide"),  # "because it is the only planet ... that has a reddish hue"
     ],
 )
 def test_a_pronoun_for_what_the_last_reply_named(earlier: str, said: str, text: str, fact: str) -> None:
@@ -412,6 +419,12 @@ def test_a_fact_in_two_units_is_said_in_the_one_asked_for() -> None:
     assert almanac_fact(moon) == "The moon is about 384,000 kilometers, or 239,000 miles, from Earth."
     assert almanac_fact("In miles?", ["What is the capital of France?"]) is None  # no fact before it
     assert almanac_fact("How far is the moon in light years?") == almanac_fact(moon)  # a unit it lacks: as it is
+    # kelvin, from the Celsius (after Fahrenheit the model said "273.15 degrees Fahrenheit")
+    assert almanac_fact("And in Kelvin?", ["What is the freezing point of water in Fahrenheit?"]) == (
+        "Water freezes at 273.15 kelvin."
+    )
+    assert almanac_fact("What is the boiling point of water in kelvin?") == "Water boils at 373.15 kelvin at sea level."
+    assert almanac_fact("How far is the moon in kelvin?") == almanac_fact(moon)
 
 
 @pytest.mark.parametrize(

@@ -14,8 +14,9 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
+from fractions import Fraction
 
-from voicebot.arithmetic import number_words
+from voicebot.arithmetic import number_words, say_number
 from voicebot.dates import MONTHS
 from voicebot.elements import ELEMENT_WORDS, element_facts
 from voicebot.famous_works import WORK_FACTS
@@ -48,7 +49,7 @@ ASKING = re.compile(
     r"translate)\b"
     r"|\b(to know|wondering|wonder|curious|(?<!\bi )asked|asks|asking|don't know|do not know|not sure|"
     r"(?:trying to|can't|cannot|don't|do not|never) remember|remind me|forget|forgot)"
-    r"\W+(what|what's|which|who|how|where|when|if|whether)\b"
+    r"(?:\W+(?:me|us))?\W+(what|what's|which|who|how|where|when|why|if|whether)\b"  # "My kid asks me why ..."
     r"|\b(forget|forgot)\W+(is|are|was|were|do|does|did)\b"
     r"|^\W*(the )?(\w+est|biggest|largest|smallest|longest|tallest)\b(?!.*\b(i|we|my|our)\b)"
     r"|(?:[,:;]\s*|\b{lead}\W+)(?:how (?:many|much|long|far|old|tall|big)|what|what's)\b"
@@ -592,6 +593,36 @@ _FACTS = (
      r"\bwhy (?:does )?the moon (?:look|looks) different\b",
      "The moon doesn't change: as it goes around Earth we see more or less of its sunlit half, from new moon to "
      "full moon and back in about a month."),
+    (r"\bwhy (?:is|does) mars (?:look )?red\b|\bwhat makes mars red\b|\bwhy is the red planet red\b",
+     "Mars is red because its dust and rocks hold a lot of iron oxide: rust."),
+    (r"\bwhy (?:is|are) (?:the )?(?:oceans?|seas?|sea water|seawater) salty\b|"
+     r"\bwhat makes (?:the )?(?:oceans?|seas?) salty\b",
+     "The sea is salty because rivers wash salts out of rocks into it, and when its water evaporates the salt "
+     "stays behind."),
+    (r"\bwhy (?:is|are) (?:the )?(?:grass|leaves|plants) green\b|\bwhat makes (?:the )?(?:grass|leaves|plants) green\b",
+     "Plants are green because of chlorophyll, which takes in red and blue light for photosynthesis and reflects "
+     "the green."),
+    (r"\bwhy (?:does|do) ice (?:cubes? )?floats?\b|\bhow (?:does|do|can) ice (?:cubes? )?floats?\b",
+     "Ice floats because water expands when it freezes, so ice is less dense than liquid water."),
+    (r"\bwhy (?:do |does )?(?:the )?stars twinkle\b|\bwhat makes (?:the )?stars twinkle\b",
+     "Stars twinkle because moving air in Earth's atmosphere bends their light one way and another on its way to "
+     "us."),
+    (r"\bwhat (?:causes|makes) (?:the )?tides?\b|\bwhy (?:are there|do we have|does the sea have) tides\b|"
+     r"\bhow do tides work\b",
+     "Tides are caused mostly by the moon's gravity pulling on the oceans, with some help from the sun's."),
+    (r"\bwhat (?:causes|makes) thunder\b|\bwhy (?:does|do) thunder (?:happen|make)\b|\bwhere does thunder come from\b",
+     "Thunder is the sound of air heated by lightning so fast that it expands with a bang."),
+    (r"\bwhy (?:do|does) onions? make (?:you|us|me|people) cry\b|\bwhy (?:do|does) (?:cutting|chopping) onions? "
+     r"make (?:you|us|me|people) cry\b",
+     "Cutting an onion releases a gas that irritates the eyes, and they make tears to wash it away."),
+    (r"\bwhy (?:do|does) popcorn pop\b|\bwhat makes popcorn pop\b|\bhow does popcorn pop\b",
+     "Each popcorn kernel holds a little water: heated, it turns to steam until the hull bursts."),
+    (r"\bwhat causes earthquakes?\b|\bwhy (?:do|does) earthquakes? happen\b|\bhow do earthquakes happen\b",
+     "Earthquakes happen when pieces of Earth's crust, the tectonic plates, slip suddenly past each other."),
+    (r"\bwhy (?:do|does) we have (?:day and night|night and day)\b|\bwhat causes (?:day and night|night and day)\b",
+     "We have day and night because Earth spins once a day: the side facing the sun has day."),
+    (r"\bwhy is (?:our |human )?blood red\b|\bwhat makes (?:our )?blood red\b",
+     "Blood is red because of hemoglobin, the iron-rich protein in red blood cells that carries oxygen."),
     (r"\bwhere (?:does )?the sun (?:go|goes) at night\b",
      "The sun doesn't go anywhere: Earth turns, so at night your side of it faces away from the sun."),
     (r"\bwhy (?:do )?we get goose ?bumps\b|\bwhat (?:causes|are) goose ?bumps\b",
@@ -877,7 +908,7 @@ _IN_UNIT_AGAIN = re.compile(
 )
 # The units the facts below give a quantity in, named as voicebot/units.py names them.
 _FACT_UNITS = frozenset(
-    {"kilometers", "miles", "meters", "feet", "degrees Celsius", "degrees Fahrenheit", "kilograms", "pounds"}
+    {"kilometers", "miles", "meters", "feet", "degrees Celsius", "degrees Fahrenheit", "kilograms", "pounds", "kelvins"}
 )
 _QUANTITY = r"\d[\d,.]*(?: million| billion)? (?:degrees \w+|\w+)"
 _TWO_UNITS = re.compile(rf"(?P<first>{_QUANTITY}), or (?:about )?(?P<second>{_QUANTITY}),?")
@@ -889,10 +920,17 @@ def _unit(asked: str) -> str | None:
     return unit if unit in _FACT_UNITS else None
 
 
+_CELSIUS = re.compile(r"(?P<value>-?\d+(?:\.\d+)?) degrees Celsius")
+
+
 def _in_unit(fact: str, asked: str) -> str | None:
-    """`fact` with only its quantity in the unit `asked` names; None where it has no such two-unit quantity."""
-    unit = _unit(asked)
+    """`fact` with only its quantity in the unit `asked` names, also in kelvin from Celsius ("And in Kelvin?" after
+    water's freezing point: "273.15 degrees Fahrenheit"); None where it has no such quantity."""
     match = _TWO_UNITS.search(fact)
+    if _unit(asked) == "kelvins" and match and (celsius := _CELSIUS.search(match[0])):
+        kelvin = say_number(Fraction(celsius["value"]) + Fraction("273.15"))
+        return fact[: match.start()] + f"{kelvin} kelvin" + fact[match.end() :]
+    unit = _unit(asked)
     if unit is None or match is None:
         return None
     keep = next((q for q in (match["first"], match["second"]) if q.endswith(" " + unit)), None)
