@@ -152,6 +152,11 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "My kid asks why stars twinkle.": "atmosphere", "What causes the tides?": "moon's gravity",
     "Why do onions make you cry?": "irritates the eyes", "Why is blood red?": "hemoglobin",
     "Which planet is farthest from the sun?": "Neptune",  # the model's pairs: "Venus"
+    "About how long is a dog pregnant for?": "63 days",  # "around 10-15 years"
+    "How long is a pig pregnant?": "114 days", "How long is a guinea pig pregnant?": "9 to 10 weeks",
+    "How long is a woman pregnant?": "40 weeks",  # the health guide's, not an animal's
+    "How many items are in a gross?": "144", "How many is a baker's dozen?": "13", "How many eggs in a dozen?": "12",
+    "What's it called when plants turn sunlight into food?": "photosynthesis",
     "On the pH scale, what number counts as neutral.": "pH of 7", "What is the pH of water?": "pH of 7",
     "Which bird is famous for laying its eggs in other birds nests.": "cuckoo",  # "the chick"
     "What do bees collect from flowers to make honey?": "nectar",  # "pollen"

@@ -39,7 +39,7 @@ def test_a_health_question_gets_the_guides_figure(text: str) -> None:
         "How much sleep does a newborn baby need?",
         "My blood pressure is 150 over 95, is that bad?",
         "How many calories did I burn on my run?",
-        "How long is a dog pregnant?",
+        "How long before a dog shows she's pregnant?",  # a dog's pregnancy is the almanac's
         "I remember how many continents there are.",  # a run-on "how many" that asks nothing
         "How much water should I give my plants a day?", "How much protein is in an egg?",
         "My blood sugar is 140, is that normal?",

@@ -131,6 +131,20 @@ _YOUNG = {
     "whale": "a calf", "giraffe": "a calf", "seal": "a pup", "rabbit": "a kit, or a bunny",
     "butterfly": "a caterpillar",
 }  # fmt: skip
+# Counting words ("How many items are in a gross?": the 0.5B said "a total amount of money that includes all items
+# sold"); not "score", which is more often a game's.
+_COUNTS = {
+    r"(?<!baker's )(?<!bakers )dozen": "A dozen is 12.", r"bakers?'?s? dozen": "A baker's dozen is 13.",
+    r"gross": "A gross is 144: a dozen dozens.", r"ream(?: of paper)?": "A ream of paper is 500 sheets.",
+}  # fmt: skip
+# How long animals people keep or farm carry their young (the 0.5B: a dog's pregnancy "lasts around 10-15 years").
+_PREGNANCY = {
+    "dog": "about 63 days, around nine weeks", "cat": "about 63 to 65 days, around nine weeks",
+    "horse": "about 11 months", "cow": "about nine months, around 283 days", "rabbit": "about 31 days, around a month",
+    "pig": "about 114 days: three months, three weeks and three days", "sheep": "about five months, around 147 days",
+    "goat": "about five months, around 150 days", "elephant": "about 22 months, the longest of any land animal",
+    "giraffe": "about 15 months", "guinea pig": "about 9 to 10 weeks",
+}  # fmt: skip
 _GROUPS = {
     "lions": "a pride", "wolves": "a pack", "fish": "a school", "whales": "a pod", "dolphins": "a pod",
     "bees": "a swarm, or a colony in the hive", "ants": "a colony", "crows": "a murder", "geese": "a gaggle",
@@ -428,6 +442,15 @@ _FACTS = (
      "Caterpillars turn into butterflies or moths."),
     *(_named(f"(baby|young) {name}(s|es)?", f"A baby {name} is called {young}.") for name, young in _YOUNG.items()),
     *(_named(f"group of {names}", f"A group of {names} is called {group}.") for names, group in _GROUPS.items()),
+    *((rf"\bhow many\b.*\b(?:in|is|makes?|makes up) (?:a|one) {word}\W*$|^\W*what(?:'s| is) (?:a|one) {word}\W*$",
+       fact) for word, fact in _COUNTS.items()),
+    (r"\bwhat(?:'s| is) (?:it|this|that) called when plants (?:turn|make|change|use) (?:sun)?light\b|"
+     r"\bhow do plants (?:make|get) (?:their )?(?:own )?food\b",
+     "Plants make their food by photosynthesis: they use sunlight to turn water and carbon dioxide into sugar, and "
+     "give off oxygen."),
+    *((_all(r"how long|how many (?:days|weeks|months)", r"pregnan\w*|gestation\w*|carry|carries", rf"{name}s?",
+            unless=r"before|after|test|until|symptoms?" + ("" if name == "guinea pig" else "|guinea")),
+       f"{'An' if name[0] in 'aeiou' else 'A'} {name}'s pregnancy lasts {time}.") for name, time in _PREGNANCY.items()),
     *((rf"\b(what|which) river\b.*\b(through|in|flows|runs|crosses)\b.*\b{city}\W*$",
        f"{river[0].upper()}{river[1:]} runs through {city.title()}.") for city, river in _RIVERS.items()),
     *(_language_row(country, language) for country, language in _LANGUAGES.items()),

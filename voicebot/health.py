@@ -58,7 +58,8 @@ HEALTH_FACTS: tuple[tuple[str, str], ...] = (
     (all_words(r"oxygen|o2|sats|saturation|spo2", r"normal|healthy|good|should|level", unless=_OWN),
      "A normal blood oxygen level is 95 to 100 percent."),
     (all_words(r"how long|how many (?:weeks|days|months)", r"pregnancy|pregnant|gestation",
-               unless=r"dogs?|cats?|elephants?|horses?|cows?|animals?|rabbits?|before|after|test|until|symptoms?"),
+               unless=r"dogs?|cats?|elephants?|horses?|cows?|animals?|rabbits?|pigs?|sheep|goats?|giraffes?|before|"
+                      r"after|test|until|symptoms?"),  # animals: the almanac's
      "A pregnancy lasts about 40 weeks from the first day of the last period: about nine months."),
     (all_words(r"how much water|how many (?:glasses|cups|liters|litres|ounces) of water", r"drink|a day|per day|daily",
                unless=r"my|plants?|dogs?|cats?|babies|baby|garden|lawn|plant|boil|cook|rice|pasta"),
