@@ -23,6 +23,9 @@ ASKED = {  # the 0.5B: "between 60 and 80", "7 hours", "70.7 ± 2.5", "1,920 cal
     "What's a normal breathing rate?": "12 to 20 breaths",
     "How do you calculate BMI?": "weight in kilograms divided by the square of your height",
     "How much protein do I need a day?": "0.8 grams",
+    "What is the normal temperature of the human body?": "37 degrees Celsius",
+    "What's normal human body temperature and Fahrenheit?": "about 98.6 degrees Fahrenheit.",  # Whisper's "and"
+    "What temperature is a fever in Fahrenheit?": "100.4 degrees Fahrenheit or higher",
 }
 
 
@@ -40,6 +43,7 @@ def test_a_health_question_gets_the_guides_figure(text: str) -> None:
         "My blood pressure is 150 over 95, is that bad?",
         "How many calories did I burn on my run?",
         "How long before a dog shows she's pregnant?",  # a dog's pregnancy is the almanac's
+        "My temperature is 38, do I have a fever?", "What's a normal temperature for a dog?",
         "I remember how many continents there are.",  # a run-on "how many" that asks nothing
         "How much water should I give my plants a day?", "How much protein is in an egg?",
         "My blood sugar is 140, is that normal?",

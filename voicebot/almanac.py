@@ -923,7 +923,7 @@ def _plain_fact(text: str, earlier: Sequence[str], said: str = "") -> str | None
 # A fact given in two units ("about 384,000 kilometers, or 239,000 miles, from Earth") said in the one the user
 # asks for: at the question's end ("How far is the moon in miles?"), or right after ("Sorry, I meant in miles.",
 # "What's that in feet?"), where the model swapped the numbers: "384,000 miles, or 239,000 kilometers".
-_IN_UNIT = re.compile(r"\bin (?:degrees )?(?P<unit>[a-z]+)\W*$")
+_IN_UNIT = re.compile(r"\b(?:in|and) (?:degrees )?(?P<unit>[a-z]+)\W*$")  # "and": Whisper's "in", often
 _IN_UNIT_AGAIN = re.compile(
     r"^\W*(?:(?:sorry|no|oh|okay|ok|i mean|i meant|and|so|what about|how about|what is that|what's that|"
     r"how (?:much|far|tall|high|big|long|hot|cold) is (?:that|it)|say that|say it|tell me|can you say that)"

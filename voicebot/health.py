@@ -1,5 +1,5 @@
 """The figures a health guide gives, as rows for the almanac's table (voicebot/almanac.py): heart rate, sleep,
-exercise, calories, BMI, blood pressure.
+exercise, calories, BMI, blood pressure, body temperature.
 
 People ask a voice assistant these while they exercise or cook, and the 0.5B got them wrong in ways that mislead: a
 normal resting heart rate "between 60 and 80", adults need "7 hours of sleep", the maximum heart rate formula "70.7 ±
@@ -21,6 +21,11 @@ _ADULT = r"adults?|grown[- ]ups?|people|person|humans?|normal|healthy|average|ty
 _CALORIES = r"calories|kcal|kilocalories|cals?"
 
 HEALTH_FACTS: tuple[tuple[str, str], ...] = (
+    (all_words(r"(?:body|human|normal|average) temperature|temperature of (?:the|a) (?:human )?body",
+               r"normal|average|usual|typical|healthy|human", unless=r"dogs?|cats?|animals?|room|water|sun|" + _OWN),
+     "Normal body temperature is about 37 degrees Celsius, or 98.6 degrees Fahrenheit."),
+    (all_words(r"fever", r"temperature|degrees|how high|what counts|when is it|at what", unless=_OWN + "|dogs?|cats?"),
+     "A fever is a temperature of 38 degrees Celsius, or 100.4 degrees Fahrenheit, or higher."),
     (all_words(r"resting heart rate|resting pulse|heart rate at rest|normal (?:heart rate|pulse)", unless=_OWN),
      "A normal resting heart rate for adults is 60 to 100 beats per minute; fit people's is often lower."),
     (all_words(r"max(?:imum)? heart rate|heart rate max", r"formula|calculate|estimate|work out|figure out|how do"),
