@@ -157,6 +157,8 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "How long is a woman pregnant?": "40 weeks",  # the health guide's, not an animal's
     "How many items are in a gross?": "144", "How many is a baker's dozen?": "13", "How many eggs in a dozen?": "12",
     "What's it called when plants turn sunlight into food?": "photosynthesis",
+    "What are the two largest countries in the world by area?": "Russia, the largest, and Canada",  # China, India
+    "How many US presidents have been assassinated?": "Four",  # "I cannot provide information about ..."
     "On the pH scale, what number counts as neutral.": "pH of 7", "What is the pH of water?": "pH of 7",
     "Which bird is famous for laying its eggs in other birds nests.": "cuckoo",  # "the chick"
     "What do bees collect from flowers to make honey?": "nectar",  # "pollen"

@@ -369,6 +369,12 @@ _FACTS = (
      "Russia is the largest country by area."),
     (r"\bsmallest (country|nation)\b{A}|\b(country|nation)\b{G} the smallest\b{A}",
      "Vatican City is the smallest country."),
+    (r"\b(two|2) (largest|biggest) (countries|nations)\b", "The two largest countries by area are Russia, the largest, "
+     "and Canada."),
+    (r"\bhow many\b.*\bpresidents?\b.*\b(assassinated|killed|murdered)\b|"
+     r"\b(which|what) (us |american )?presidents\b.*\b(were|have been|got) (assassinated|killed|murdered)\b",
+     "Four US presidents were assassinated: Abraham Lincoln in 1865, James Garfield in 1881, William McKinley in 1901 "
+     "and John F. Kennedy in 1963."),
     (r"\b(largest|biggest) desert\b{A}|\bdesert\b{G} the (largest|biggest)\b{A}",
      "Antarctica is the largest desert; the Sahara is the largest hot desert."),
     (r"\b(largest|biggest) continent\b{A}|\bcontinent\b{G} the (largest|biggest)\b{A}",
