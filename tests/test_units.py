@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from voicebot.units import arrival_note, conversion_note, scaled_note, travel_note
+from voicebot.units import arrival_note, conversion_note, parts_note, scaled_note, travel_note
 
 RESULTS = {  # as an ASR writes a question -> what the note says
     "How many kilometers is 10 miles?": "10 miles is about 16 kilometers.",
@@ -61,6 +61,24 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "What is 5 feet and 3 inches in meters?": "5 feet 3 inches is about 1.6 meters.",
     "How many inches in 2 feet and 3 inches?": "2 feet 3 inches is 27 inches.",
 }
+
+
+@pytest.mark.parametrize(
+    ("text", "note"),
+    [
+        ("If I cut a 2 meter plank into 8 equal pieces, how long is each piece in centimeters?",
+         "2 meters in 8 equal parts is 0.25 meters each, or 25 centimeters."),
+        ("Divide 3 liters of soup into 12 bowls.",
+         "3 liters in 12 equal parts is 0.25 liters each, or 250 milliliters."),
+        ("I cut a 10 foot rope into 4 pieces, how long is each?",
+         "10 feet in 4 equal parts is 2.5 feet each, or 30 inches."),
+        ("Cut 12 inches into 3 pieces.", "12 inches in 3 equal parts is 4 inches each."),
+        ("I'll cut the cake into 8 slices.", None),  # no amount to cut
+        ("It was 30 degrees, so we cut the trip into 2 parts.", None),  # a temperature is no amount to cut
+    ],
+)  # fmt: skip
+def test_an_amount_cut_into_equal_parts(text: str, note: str | None) -> None:
+    assert parts_note(text) == note
 
 
 @pytest.mark.parametrize("text", RESULTS)

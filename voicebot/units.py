@@ -21,7 +21,8 @@ from fractions import Fraction
 from voicebot.arithmetic import follow_up_lead, read_number, say_number, tokenize
 
 __all__ = [
-    "arrival_note", "comparison_note", "conversion_note", "conversions", "scaled_note", "travel_note", "unit_named",
+    "arrival_note", "comparison_note", "conversion_note", "conversions", "parts_note", "scaled_note", "travel_note",
+    "unit_named",
 ]
 
 
@@ -407,6 +408,44 @@ def _arrival(text: str) -> str | None:
     else:
         clock = f"{(end // 60) or (12 if day == 12 * 60 else 0)}:{end % 60:02d}"
     return f"{start.group().strip()} {'minus' if back else 'plus'} {said} is {clock}."
+
+
+# A length, a weight or a volume cut or shared into equal parts: "If I cut a 2 meter plank into 8 equal pieces, how
+# long is each piece in centimeters?", "Divide 3 liters of soup into 12 bowls."
+_INTO_PARTS = re.compile(
+    r"\b(?:cut|cutting|divide|dividing|split|splitting|chop|chopping|saw|sawing|slice|slicing|pour|pouring)\b"
+    r"(?P<what>.+?)\b(?:into|in)\s+(?P<count>\d+|[a-z]+)\s+(?:equal\s+|even\s+|same[- ]size\s+)?"
+    r"(?:pieces|parts|lengths|sections|bits|slices|strips|portions|servings|bowls|glasses|cups|bottles|jars|bags)\b",
+    re.IGNORECASE,
+)
+_SMALLER = {"meter": "centimeter", "kilometer": "meter", "foot": "inch", "yard": "foot", "mile": "foot",
+            "liter": "milliliter", "kilogram": "gram", "pound": "ounce", "gallon": "cup", "hour": "minute",
+            "minute": "second"}  # fmt: skip
+
+
+def parts_note(text: str) -> str | None:
+    """'2 meters in 8 equal parts is 0.25 meters each, or 25 centimeters.'; in the unit asked for at the end ("...
+    in centimeters?"), else also in a smaller unit where a part is under one; None for other words."""
+    m = _INTO_PARTS.search(_written(text))
+    if m is None or (count := read_number(tokenize(m["count"]), 0)) is None or not 1 < count[0] <= 10**6:
+        return None
+    amounts = _amounts(tokenize(m["what"]))
+    if len(amounts) != 1 or amounts[0][0][1].kind == "temperature":
+        return None
+    (value, unit), _, inches = amounts[0]
+    each = value / count[0]
+    feet = f"{say_number(value - inches / 12)} feet {say_number(inches)} inches" if inches is not None else None
+    whole = feet or _said(value, unit)
+    tokens = tokenize(text[m.end() :])
+    asked = next((u for k in range(len(tokens)) if tokens[k] == "in" and (u := _unit(tokens, k + 1))), None)
+    target = asked[0] if asked and asked[0].kind == unit.kind else None
+    if target is None and each.denominator != 1 and unit.one in _SMALLER:  # 0.5 meters: 50 centimeters
+        target = _NAMES[(_SMALLER[unit.one],)]
+    said = f"{say_number(each)} {unit.one if each == 1 else unit.many} each"
+    if target is not None and target != unit:
+        other = _convert(each, unit, target)
+        said = f"{said}, or {say_number(other)} {target.one if other == 1 else target.many}"
+    return f"{whole[0].upper()}{whole[1:]} in {say_number(count[0])} equal parts is {said}."
 
 
 def _said(value: Fraction, unit: _Unit) -> str:

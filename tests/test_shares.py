@@ -1,0 +1,48 @@
+"""voicebot.shares: things shared out equally, and an amount a day, week or month over a longer time."""
+
+from __future__ import annotations
+
+import pytest
+
+from voicebot.notes import exact_result
+from voicebot.shares import per_period_note, shared_note
+
+SHARED = {
+    "If I have 3 kids and 24 cookies, how many does each get?": "24 cookies shared among 3 is 8 each.",
+    "How many does each kid get if I share 30 sweets between 4 kids?": (
+        "30 sweets shared among 4 is 7 each, with 2 left over."
+    ),
+    "I have two kids and twenty four cookies, how many does each get?": "24 cookies shared among 2 is 12 each.",
+}
+PER_PERIOD = {
+    "If I save 50 dollars a week, how much in a year?": "50 dollars a week for a year, 52 weeks, is 2600 dollars.",
+    "She reads 30 pages a day, how many pages in 2 weeks?": "30 pages a day for 2 weeks, 14 days, is 420 pages.",
+    "If I spend $4 a day on coffee, how much is that in a year?": (
+        "4 dollars a day for a year, 365 days, is 1460 dollars."
+    ),
+}
+
+
+@pytest.mark.parametrize("text", list(SHARED))
+def test_things_shared_out(text: str) -> None:
+    assert shared_note(text) == SHARED[text]
+    assert SHARED[text] in (exact_result(text) or "")
+
+
+@pytest.mark.parametrize("text", list(PER_PERIOD))
+def test_an_amount_each_period_over_a_longer_one(text: str) -> None:
+    assert per_period_note(text) == PER_PERIOD[text]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have 2 kids and 3 dogs.",  # nothing asked
+        "Split 90 dollars between 3 people, how much each?",  # money: the bill split's
+        "I earn 20 dollars an hour, how much in a day?",  # a working day is not 24 hours
+        "Save 10 dollars a day for a month, how much?",  # a month is no whole number of days
+        "How many does each team get if 2 teams share 1 ball?",  # fewer things than people
+    ],
+)
+def test_other_words_get_no_share(text: str) -> None:
+    assert shared_note(text) is None and per_period_note(text) is None
