@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from voicebot.notes import exact_result
-from voicebot.prices import fuel_note, price_note
+from voicebot.prices import fuel_note, price_note, some_for_note
 
 PRICED = {  # the 0.5B: "$3.58 * 12 = $43.84" (it is 42.96)
     "Gas is $3.58 gallon and I need 12 gallons. How much will that cost?": "12 gallons at 3.58 dollars a gallon is "
@@ -52,3 +52,20 @@ def test_the_fuel_a_drive_takes(text: str) -> None:
 )
 def test_no_price_or_fuel_for_other_words(text: str) -> None:
     assert price_note(text) is None and fuel_note(text) is None, text
+
+
+@pytest.mark.parametrize(
+    ("text", "note"),
+    [
+        ("If 4 apples cost 2 dollars how much do 10 apples cost?",
+         "4 apples for 2 dollars is 0.50 dollars each, so 10 cost 5 dollars."),
+        ("3 notebooks are $7.50, how much for 5?",
+         "3 notebooks for 7.50 dollars is 2.50 dollars each, so 5 cost 12.50 dollars."),
+        ("If 12 eggs cost $3, how much is 1 egg?",
+         "12 eggs for 3 dollars is 0.25 dollars each, so 1 costs 0.25 dollars."),
+        ("I bought 3 shirts for 45 dollars.", None),  # nothing asked
+    ],
+)  # fmt: skip
+def test_a_price_for_some_things_asked_for_another_number_of_them(text: str, note: str | None) -> None:
+    assert some_for_note(text) == note
+    assert exact_result(text) == note

@@ -1,4 +1,5 @@
-"""What some things cost at a price each, and the fuel a drive takes, for the note before a user's turn.
+"""What some things cost at a price each (or at a price for some of them), and the fuel a drive takes, for the note
+before a user's turn.
 
 A road trip's and a shop's sums, which the 0.5B got wrong or answered with a formula: "Gas is $3.58 a gallon and I
 need 12 gallons" -> "$43.84" (it is 42.96), "300 miles at 30 miles per gallon, how many gallons?" -> a LaTeX
@@ -13,7 +14,7 @@ from fractions import Fraction
 
 from voicebot.arithmetic import cents_said, read_number, say_money, say_number, tokenize
 
-__all__ = ["fuel_note", "price_note"]
+__all__ = ["fuel_note", "price_note", "some_for_note"]
 
 _NUMBER = r"\d[\d,]*(?:\.\d+)?"
 _PRICE = rf"(?:[$£€]\s*(?P<p1>{_NUMBER})|(?P<p2>{_NUMBER})\s*(?:dollars?|euros?|pounds?|bucks?)\b)"
@@ -56,6 +57,27 @@ def price_note(text: str) -> str | None:
     said = f"{say_number(n)} {unit if n == 1 else _UNITS[unit]}"
     per = "an" if re.match(r"[aeiou]|hour", unit) else "a"  # "20 dollars an hour"
     return f"{said} at {each} {per} {unit} is {say_money(priced.group(), price * n)}."
+
+
+# A price for some things, then asked for another number of them: "If 4 apples cost 2 dollars, how much do 10 apples
+# cost?", "3 notebooks are $7.50, how much for 5?"
+_SOME_FOR = re.compile(
+    rf"\b(?P<n1>\d+) (?P<item>[a-z]+)(?: [a-z]+)? (?:cost|costs|are|sell for|go for|for) {_PRICE}"
+    r".*\bhow much (?:do |does |would |will |are |is |for |to buy |would it cost for |will it cost for )?(?P<n2>\d+)\b",
+    re.IGNORECASE,
+)
+
+
+def some_for_note(text: str) -> str | None:
+    """'4 apples for 2 dollars is 0.50 dollars each, so 10 cost 5 dollars.'; None for other words."""
+    m = _SOME_FOR.search(cents_said(text))
+    if m is None or not int(m["n1"]) or m["n1"] == m["n2"]:
+        return None
+    price, n1, n2 = Fraction((m["p1"] or m["p2"]).replace(",", "")), int(m["n1"]), int(m["n2"])
+    each = say_money(m.group(), price / n1)
+    total = say_money(m.group(), price / n1 * n2)
+    return f"{n1} {m['item'].lower()} for {say_money(m.group(), price)} is {each} each, so {n2} cost" \
+        f"{'s' if n2 == 1 else ''} {total}."
 
 
 def _count(said: str) -> Fraction | None:
