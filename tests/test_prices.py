@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from voicebot.notes import exact_result
-from voicebot.prices import fuel_note, price_note, some_for_note
+from voicebot.prices import coins_note, fuel_note, price_note, some_for_note
 
 PRICED = {  # the 0.5B: "$3.58 * 12 = $43.84" (it is 42.96)
     "Gas is $3.58 gallon and I need 12 gallons. How much will that cost?": "12 gallons at 3.58 dollars a gallon is "
@@ -69,3 +69,12 @@ def test_no_price_or_fuel_for_other_words(text: str) -> None:
 def test_a_price_for_some_things_asked_for_another_number_of_them(text: str, note: str | None) -> None:
     assert some_for_note(text) == note
     assert exact_result(text) == note
+
+
+def test_coins_in_dollars() -> None:
+    """"How many quarters in 5 dollars?" (the model said 5)."""
+    assert coins_note("How many quarters in 5 dollars?") == "There are 20 quarters in 5 dollars."
+    assert coins_note("How many dimes make a dollar?") == "There are 10 dimes in 1 dollar."
+    assert coins_note("How many pennies are in $2.50?") == "There are 250 pennies in 2.50 dollars."
+    for other in ("How many quarters in a gallon?", "How many quarters are in a year?", "I have 5 quarters."):
+        assert coins_note(other) is None, other

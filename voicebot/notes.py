@@ -40,7 +40,7 @@ from voicebot.entertain import STORY_OPENERS, Entertainment, entertain
 from voicebot.feelings import OFFER, feeling_reply, takes_offer
 from voicebot.kitchen import servings_note
 from voicebot.percentages import percentage_note
-from voicebot.prices import fuel_note, price_note, some_for_note
+from voicebot.prices import coins_note, fuel_note, price_note, some_for_note
 from voicebot.shapes import shape_note
 from voicebot.shares import per_period_note, shared_note
 from voicebot.speaking_rate import rate_request
@@ -527,7 +527,7 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     when something that starts at a clock time ends, spellings, plurals and past tenses, a shape's area or
     perimeter, a percentage, a recipe's servings scaled, a price per unit times a count, a drive's fuel, watts
     from volts and amps, a length or a weight cut into equal parts, things shared out, an amount a week over a
-    year; else None. A shape's sizes are no sum of their own ("a 7 x 3 rectangle" is not "7 times 3
+    year, coins in dollars; else None. A shape's sizes are no sum of their own ("a 7 x 3 rectangle" is not "7 times 3
     is 21")."""
     if shape := shape_note(text):
         return shape
@@ -535,10 +535,10 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
         c.note() if (c := follow_up(text, earlier)) else None
     )
     conversion = conversion_note(text, earlier) or comparison_note(text)
-    notes = (calculation, conversion, percentage_note(text), price_note(text) or some_for_note(text), fuel_note(text),
-             travel_note(text), power_note(text), parts_note(text), shared_note(text), per_period_note(text),
-             scaled_note(text), servings_note(text), arrival_note(text, earlier), spelling_note(text, earlier),
-             word_form_note(text))
+    notes = (calculation, conversion, percentage_note(text), price_note(text) or some_for_note(text), coins_note(text),
+             fuel_note(text), travel_note(text), power_note(text), parts_note(text), shared_note(text),
+             per_period_note(text), scaled_note(text), servings_note(text), arrival_note(text, earlier),
+             spelling_note(text, earlier), word_form_note(text))
     return " ".join(note for note in notes if note) or None
 
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from voicebot.arithmetic import cents_said, read_number, say_money, say_number, tokenize
 
-__all__ = ["fuel_note", "price_note", "some_for_note"]
+__all__ = ["coins_note", "fuel_note", "price_note", "some_for_note"]
 
 _NUMBER = r"\d[\d,]*(?:\.\d+)?"
 _PRICE = rf"(?:[$£€]\s*(?P<p1>{_NUMBER})|(?P<p2>{_NUMBER})\s*(?:dollars?|euros?|pounds?|bucks?)\b)"
@@ -78,6 +78,27 @@ def some_for_note(text: str) -> str | None:
     total = say_money(m.group(), price / n1 * n2)
     return f"{n1} {m['item'].lower()} for {say_money(m.group(), price)} is {each} each, so {n2} cost" \
         f"{'s' if n2 == 1 else ''} {total}."
+
+
+# US coins in an amount of dollars: "How many quarters are in 5 dollars?" (the model said 5).
+_COINS = {"quarters": 25, "dimes": 10, "nickels": 5, "pennies": 1, "cents": 1}
+_COINS_IN = re.compile(
+    rf"\bhow many (?P<coin>{'|'.join(_COINS)}) (?:are )?(?:there )?(?:in|make|makes|make up|in a) "
+    rf"(?:(?P<one>a|one) (?:dollar|buck)|\$\s*(?P<n>{_NUMBER})|(?P<n2>{_NUMBER}) (?:dollars?|bucks?))\b",
+    re.IGNORECASE,
+)
+
+
+def coins_note(text: str) -> str | None:
+    """'There are 20 quarters in 5 dollars.'; None for other words."""
+    m = _COINS_IN.search(text)
+    if m is None:
+        return None
+    dollars = Fraction(1) if m["one"] else Fraction((m["n"] or m["n2"]).replace(",", ""))
+    coins = dollars * 100 / _COINS[m["coin"].lower()]
+    if coins.denominator != 1:
+        return None
+    return f"There {'is' if coins == 1 else 'are'} {say_number(coins)} {m['coin'].lower()} in {say_money('$', dollars)}."
 
 
 def _count(said: str) -> Fraction | None:
