@@ -98,7 +98,8 @@ def coins_note(text: str) -> str | None:
     coins = dollars * 100 / _COINS[m["coin"].lower()]
     if coins.denominator != 1:
         return None
-    return f"There {'is' if coins == 1 else 'are'} {say_number(coins)} {m['coin'].lower()} in {say_money('$', dollars)}."
+    verb = "is" if coins == 1 else "are"
+    return f"There {verb} {say_number(coins)} {m['coin'].lower()} in {say_money('$', dollars)}."
 
 
 def _count(said: str) -> Fraction | None:
