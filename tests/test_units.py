@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from voicebot.units import arrival_note, conversion_note, parts_note, scaled_note, travel_note
+from voicebot.units import arrival_note, conversion_note, durations_note, parts_note, scaled_note, travel_note
 
 RESULTS = {  # as an ASR writes a question -> what the note says
     "How many kilometers is 10 miles?": "10 miles is about 16 kilometers.",
@@ -229,3 +229,15 @@ def test_which_of_two_units_is_more() -> None:
         "Which is heavier, a mile or a pound?", "Which is longer, a mile or a mile?",
     ):
         assert comparison_note(other) is None, other
+
+
+def test_times_added_up() -> None:
+    """"What's 45 minutes plus 50 minutes?" got no note (the parser reads bare numbers)."""
+    assert durations_note("What's 45 minutes plus 50 minutes?") == (
+        "45 minutes plus 50 minutes is 1 hour and 35 minutes."
+    )
+    assert durations_note("What is 1 hour 20 minutes plus 55 minutes?") == (
+        "1 hour 20 minutes plus 55 minutes is 2 hours and 15 minutes."
+    )
+    for other in ("What is 5 plus 3?", "What's 3 miles plus 2 miles?", "It takes 20 minutes plus a bit."):
+        assert durations_note(other) is None, other

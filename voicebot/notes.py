@@ -45,7 +45,15 @@ from voicebot.shapes import shape_note
 from voicebot.shares import per_period_note, shared_note
 from voicebot.speaking_rate import rate_request
 from voicebot.spelling import spelling_note
-from voicebot.units import arrival_note, comparison_note, conversion_note, parts_note, scaled_note, travel_note
+from voicebot.units import (
+    arrival_note,
+    comparison_note,
+    conversion_note,
+    durations_note,
+    parts_note,
+    scaled_note,
+    travel_note,
+)
 from voicebot.word_forms import word_form_note
 from voicebot.world_clock import time_difference, time_elsewhere_again, time_zone, world_clock_note
 
@@ -527,8 +535,8 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     when something that starts at a clock time ends, spellings, plurals and past tenses, a shape's area or
     perimeter, a percentage, a recipe's servings scaled, a price per unit times a count, a drive's fuel, watts
     from volts and amps, a length or a weight cut into equal parts, things shared out, an amount a week over a
-    year, coins in dollars; else None. A shape's sizes are no sum of their own ("a 7 x 3 rectangle" is not "7 times 3
-    is 21")."""
+    year, coins in dollars, times added up; else None. A shape's sizes are no sum of their own ("a 7 x 3
+    rectangle" is not "7 times 3 is 21")."""
     if shape := shape_note(text):
         return shape
     calculation = arithmetic_note(text) or split_again(text, earlier) or (
@@ -537,8 +545,8 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     conversion = conversion_note(text, earlier) or comparison_note(text)
     notes = (calculation, conversion, percentage_note(text), price_note(text) or some_for_note(text), coins_note(text),
              fuel_note(text), travel_note(text), power_note(text), parts_note(text), shared_note(text),
-             per_period_note(text), scaled_note(text), servings_note(text), arrival_note(text, earlier),
-             spelling_note(text, earlier), word_form_note(text))
+             per_period_note(text), durations_note(text), scaled_note(text), servings_note(text),
+             arrival_note(text, earlier), spelling_note(text, earlier), word_form_note(text))
     return " ".join(note for note in notes if note) or None
 
 

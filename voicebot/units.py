@@ -21,8 +21,8 @@ from fractions import Fraction
 from voicebot.arithmetic import follow_up_lead, read_number, say_number, tokenize
 
 __all__ = [
-    "arrival_note", "comparison_note", "conversion_note", "conversions", "parts_note", "scaled_note", "travel_note",
-    "unit_named",
+    "arrival_note", "comparison_note", "conversion_note", "conversions", "durations_note", "parts_note", "scaled_note",
+    "travel_note", "unit_named",
 ]
 
 
@@ -303,10 +303,7 @@ def travel_note(text: str) -> str | None:
     pace = speed * per_hour.size  # meters per second
     if _HOW_LONG.search(text) and len(found["length"]) == 1 and not found["time"]:
         distance, unit = found["length"][0]
-        minutes = round(distance * unit.size / pace / 60)
-        took = " and ".join(
-            f"{n} {name}{'s' if n != 1 else ''}" for n, name in ((minutes // 60, "hour"), (minutes % 60, "minute")) if n
-        )
+        took = _hours_minutes(round(distance * unit.size / pace / 60))
         return f"{_said(distance, unit)} at {_said(speed, per_hour)} takes {took or 'less than a minute'}."
     if _HOW_FAR.search(text) and len(found["time"]) == 1 and not found["length"]:
         duration, unit = found["time"][0]
@@ -421,6 +418,37 @@ _INTO_PARTS = re.compile(
 _SMALLER = {"meter": "centimeter", "kilometer": "meter", "foot": "inch", "yard": "foot", "mile": "foot",
             "liter": "milliliter", "kilogram": "gram", "pound": "ounce", "gallon": "cup", "hour": "minute",
             "minute": "second"}  # fmt: skip
+
+
+def _hours_minutes(minutes: int) -> str:
+    """'2 hours and 30 minutes'; "" for none."""
+    return " and ".join(
+        f"{n} {name}{'s' if n != 1 else ''}" for n, name in ((minutes // 60, "hour"), (minutes % 60, "minute")) if n
+    )
+
+
+# Times added up: "What's 45 minutes plus 50 minutes?", "1 hour 20 minutes plus 55 minutes" (no note before: the
+# parser reads numbers, and these have units).
+_PLUS = re.compile(r"\s+(?:plus|\+|and another|added to)\s+", re.IGNORECASE)
+
+
+def durations_note(text: str) -> str | None:
+    """'45 minutes plus 50 minutes is 1 hour and 35 minutes.'; None unless the words add times in minutes or hours."""
+    parts = _PLUS.split(text)
+    if len(parts) < 2:
+        return None
+    said, total = [], Fraction(0)
+    for k, part in enumerate(parts):
+        tokens = tokenize(part)
+        times = _amounts(tokens[-6:] if k == 0 else tokens[:6])  # the amounts beside each "plus"
+        times = times[-2:] if k == 0 else times[:2]  # "1 hour 20 minutes"
+        if not times or any(t[0][1].one not in ("hour", "minute") for t in times):
+            return None
+        said.append(" ".join(_said(*t[0]) for t in times))
+        total += sum(value * unit.size for (value, unit), _, _ in times)
+    if total % 60:
+        return None
+    return f"{' plus '.join(said)} is {_hours_minutes(int(total // 60))}."
 
 
 def parts_note(text: str) -> str | None:
