@@ -163,7 +163,8 @@ def test_no_jumble_of_numbers_and_operators_raises() -> None:
         "point and sum product difference between add subtract from x × ÷ / - + ^ √ = % $ ° . , ? how many feet "
         "inches miles kilograms pounds degrees fahrenheit celsius in into days weeks until christmas next friday "
         "last tomorrow july 4th the february 30th 2027 from now today years months left end split among ways people "
-        "tip cents dollars euros over 1/4 quarter cup and a half"
+        "tip cents dollars euros over 1/4 quarter cup and a half cut into equal pieces kids cookies share each get "
+        "save a week year month quarters dimes hours minutes cost apples for"
     )
     words = salad.split()
     notes = TurnNotes(lambda: datetime(2026, 12, 31, 23, 59))
