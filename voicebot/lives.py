@@ -241,8 +241,9 @@ def _rows(life: _Life) -> tuple[tuple[str, str], ...]:
          f"{life.name} was born in {life.place}, in {_year(life.born[0])}."),
         (all_words(who, r"die|died|death|dead|alive|passed away|pass away", r"when|year|how old|age|alive|dead|still",
                    unless=rf"{other}|where|born"), died),
-        (rf"^\W*how old (?:was|did) {who}(?: (?:get|live to be|when (?:he|she) died))?\W*$|"
-         rf"\bhow long did {who} live\b", died),
+        # not "How old was he?" alone: after "Neil Armstrong was the first person on the moon." it asks his age then
+        (rf"^\W*how old (?:was {who} when (?:he|she) died|did {who} (?:get|live to be))\W*$|"
+         rf"\bhow long did {who} live\b|\bat what age did {who} die\b", died),
         (rf"\bwhere (?:was|is|were|did) {who}(?: originally)?(?: come)? from\b|"
          rf"\b(?:what|which) (?:country|nationality) (?:was|is|did) {who}\b(?: originally)?(?: come)?(?: from)?\W*$|"
          rf"\b{who}'s nationality\b",
