@@ -24,7 +24,10 @@ HEALTH_FACTS: tuple[tuple[str, str], ...] = (
     (all_words(r"(?:body|human|normal|average) temperature|temperature of (?:the|a) (?:human )?body",
                r"normal|average|usual|typical|healthy|human", unless=r"dogs?|cats?|animals?|room|water|sun|" + _OWN),
      "Normal body temperature is about 37 degrees Celsius, or 98.6 degrees Fahrenheit."),
-    (all_words(r"fever", r"temperature|degrees|how high|what counts|when is it|at what", unless=_OWN + "|dogs?|cats?"),
+    (all_words(r"what temperature (?:is|counts as|means) (?:a|an) fever|(?:what|which) temperature is "
+               r"(?:considered )?(?:a )?fever|at what temperature (?:is it|do you have|does it become) (?:a )?fever|"
+               r"what (?:is|counts as) (?:considered )?a fever|fever (?:starts|begins) at",
+               unless=_OWN + r"|dogs?|cats?|animals?|babies|baby"),
      "A fever is a temperature of 38 degrees Celsius, or 100.4 degrees Fahrenheit, or higher."),
     (all_words(r"resting heart rate|resting pulse|heart rate at rest|normal (?:heart rate|pulse)", unless=_OWN),
      "A normal resting heart rate for adults is 60 to 100 beats per minute; fit people's is often lower."),
