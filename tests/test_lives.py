@@ -17,6 +17,7 @@ ASKED = {
     "When did JFK die?": "John F. Kennedy died in 1963, at 46.",
     "How long did Picasso live?": "Pablo Picasso died in 1973, at 91.",
     "At what age did Mozart die?": "Wolfgang Amadeus Mozart died in 1791, at 35.",
+    "Who was Florence Nightingale?": "Florence Nightingale was a British nurse, born in Florence, Italy.",
     "What nationality was Chopin?": (
         "Frédéric Chopin was a Polish composer, born in Żelazowa Wola, near Warsaw, Poland."
     ),
@@ -69,6 +70,7 @@ def test_a_follow_up_about_the_person_the_reply_named(first: str, reply: str, th
         "How old was Mozart when he wrote his first symphony?", "Where did Einstein move to from Germany?",
         "Who was born first, Mozart or Beethoven?", "Where did Mozart get his ideas from?",
         "How old was Mozart?",  # at what? After "... first person on the moon", his age then
+        "Who was Lincoln's wife?",
     ],
 )  # fmt: skip
 def test_other_questions_get_no_life(text: str) -> None:

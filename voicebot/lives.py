@@ -229,8 +229,9 @@ def _who(life: _Life) -> str:
 
 
 def _rows(life: _Life) -> tuple[tuple[str, str], ...]:
-    """Born (when or where), died (when, at what age, or whether still alive), and where from: each only as the
-    question asks it ("Was Beethoven born deaf?", "Who was Lincoln's vice president when he died?" get none)."""
+    """Born (when or where), died (when, at what age, or whether still alive), and who they were and where from: each
+    only as the question asks it ("Was Beethoven born deaf?", "Who was Lincoln's vice president when he died?" get
+    none)."""
     who = _who(life)
     article = "an" if life.nationality[0] in "AEIOU" else "a"
     died = f"{life.name} died in {_year(life.died[0])}, at {_age(life)}."
@@ -244,7 +245,8 @@ def _rows(life: _Life) -> tuple[tuple[str, str], ...]:
         # not "How old was he?" alone: after "Neil Armstrong was the first person on the moon." it asks his age then
         (rf"^\W*how old (?:was {who} when (?:he|she) died|did {who} (?:get|live to be))\W*$|"
          rf"\bhow long did {who} live\b|\bat what age did {who} die\b", died),
-        (rf"\bwhere (?:was|is|were|did) {who}(?: originally)?(?: come)? from\b|"
+        (rf"^\W*(?:(?:and|so|ok|okay)\W+)?who (?:was|is) {who}\W*$|"  # "Who was Florence Nightingale?"
+         rf"\bwhere (?:was|is|were|did) {who}(?: originally)?(?: come)? from\b|"
          rf"\b(?:what|which) (?:country|nationality) (?:was|is|did) {who}\b(?: originally)?(?: come)?(?: from)?\W*$|"
          rf"\b{who}'s nationality\b",
          f"{life.name} was {article} {life.nationality} {life.role}, born in {life.place}."),
@@ -254,6 +256,6 @@ def _rows(life: _Life) -> tuple[tuple[str, str], ...]:
 LIFE_FACTS: tuple[tuple[str, str], ...] = tuple(row for life in _LIVES for row in _rows(life))
 # The almanac skips these rows for words without a life's question words and a name from the table (~450 rows).
 LIFE_GATE = (
-    r"^(?=.*\b(?:born|birth\w*|die|died|dies|death|dead|alive|passed|pass|old|age|live|from|nationality)\b)"
+    r"^(?=.*\b(?:born|birth\w*|die|died|dies|death|dead|alive|passed|pass|old|age|live|from|nationality|who)\b)"
     rf"(?=.*\b(?:{'|'.join(_who(life) for life in _LIVES)})\b)"
 )
