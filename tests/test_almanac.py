@@ -315,6 +315,10 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "Who was Britain's Prime Minister when World War II ended in Europe?",  # a who, not a when
         "What cheese is feta?", "I made sake from rice.", "What wine goes with fish?",
         "We went to Rome, which river runs through it is the Tiber.",
+        # a question taken back, and a story asked for
+        "Why is blood red? Never mind, I'm squeamish, change the subject.",
+        "Why does popcorn pop? Actually, just tell me a popcorn recipe.",
+        "Tell me a bedtime story about a kid who travels to the farthest planet.",
     ],
 )  # fmt: skip
 def test_other_questions_are_left_to_the_model(text: str) -> None:

@@ -1085,12 +1085,26 @@ _BARE_HOW_MANY = re.compile(r"^(?P<asks>\W*(?:(?:and|so|okay|ok)\W+)*how many) (
 _HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z]{3})")  # a hyphen Whisper put between words; not "x-ray", "t-rex"
 
 
+# A question taken back ("Why is blood red? Never mind, I'm squeamish."), and a story or a joke asked for ("Tell me a
+# bedtime story about a kid who travels to the farthest planet."): no fact.
+_TAKEN_BACK = re.compile(
+    r"[?.!,]\s*(?:(?:oh|ok|okay|no|wait|um|actually|so)\W+)*(?:never ?mind|forget (?:it|that|i asked)|scratch that|"
+    r"change the subject|don't answer|just tell me (?:a|an|something)|i don't care)\b"
+)
+_TALE = re.compile(
+    r"^\W*(?:(?:can|could|would|will) you |please )?(?:tell|read|make up|write|sing)(?: me| us)?(?: a| another| one)?"
+    r"(?: \w+){0,2} (?:story|stories|joke|jokes|poem|song|tale|riddle|limerick)\b"
+)
+
+
 def _question(text: str, earlier: Sequence[str], chain: int, reply: str = "") -> str | None:
     """The question `text` asks, lower-cased: the words themselves, or for a follow-up after a question the table
     answered (`chain` follow-ups deep at most), that question with the follow-up's thing in place of one or two of
     its words, where that swap, and only it, gives another single fact. A pronoun may also stand for what the
     assistant's last reply (`reply`) named: "How tall is it?" after "... the Eiffel Tower ..."."""
     words = " ".join(_HYPHEN.sub(" ", text.lower().replace("’", "'")).split())  # "the fastest-land animal"
+    if _TAKEN_BACK.search(words) or _TALE.match(words):
+        return None
     follow = _FOLLOW_UP.match(words) if earlier else None
     if not ASKING.search(text) and follow is None:  # "No, I meant an insect." corrects the last question
         return None
