@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
+from voicebot.acronyms import ACRONYM_FACTS, ACRONYM_GATE
 from voicebot.arithmetic import number_words, say_number
 from voicebot.dates import MONTHS
 from voicebot.elements import ELEMENT_WORDS, element_facts
@@ -890,8 +891,8 @@ def _compiled(rows: Sequence[tuple[str, str]]) -> tuple[tuple[re.Pattern[str], s
 
 
 # The rows in groups, each behind a gate that every row of the group also requires (None: no gate): words without a
-# travel question's, a president's, a singer's, a language's or a life's words skip those rows (~850 of ~1470; a turn's
-# notes try the rows several times over).
+# travel question's, a president's, a singer's, a language's, a life's or an abbreviation's words skip those rows
+# (~1000 of ~1600; a turn's notes try the rows several times over).
 _GROUPS: tuple[tuple[re.Pattern[str] | None, tuple[tuple[re.Pattern[str], str], ...]], ...] = (
     (None, _compiled((*_FACTS, *WORK_FACTS, *KITCHEN_FACTS, *MYTH_FACTS, *HEALTH_FACTS))),
     (re.compile(TRAVEL_GATE), _compiled(TRAVEL_FACTS)),
@@ -899,6 +900,7 @@ _GROUPS: tuple[tuple[re.Pattern[str] | None, tuple[tuple[re.Pattern[str], str], 
     (re.compile(SONG_GATE), _compiled(SONG_FACTS)),
     (re.compile(PHRASE_GATE), _compiled(PHRASE_FACTS)),
     (re.compile(LIFE_GATE), _compiled(LIFE_FACTS)),
+    (re.compile(ACRONYM_GATE), _compiled(ACRONYM_FACTS)),
 )
 _PATTERNS = tuple(row for _, rows in _GROUPS for row in rows)
 
