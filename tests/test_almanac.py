@@ -159,6 +159,7 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "What's it called when plants turn sunlight into food?": "photosynthesis",
     "What are the two largest countries in the world by area?": "Russia, the largest, and Canada",  # China, India
     "How many US presidents have been assassinated?": "Four",  # "I cannot provide information about ..."
+    "What metals are in brass?": "copper and zinc", "What is steel made from?": "iron with a little carbon",
     "On the pH scale, what number counts as neutral.": "pH of 7", "What is the pH of water?": "pH of 7",
     "Which bird is famous for laying its eggs in other birds nests.": "cuckoo",  # "the chick"
     "What do bees collect from flowers to make honey?": "nectar",  # "pollen"
@@ -319,6 +320,7 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "Why is blood red? Never mind, I'm squeamish, change the subject.",
         "Why does popcorn pop? Actually, just tell me a popcorn recipe.",
         "Tell me a bedtime story about a kid who travels to the farthest planet.",
+        "How is steel made?", "My pan is made of stainless steel.",  # an alloy named, its metals not asked
     ],
 )  # fmt: skip
 def test_other_questions_are_left_to_the_model(text: str) -> None:

@@ -270,6 +270,22 @@ _COMPOUNDS = {
 }
 
 
+# Alloys and what they are made of ("Brass is made of copper and which other metal?").
+_ALLOYS = {
+    "brass": "Brass is an alloy of copper and zinc.", "bronze": "Bronze is an alloy of copper and tin.",
+    "stainless steel": "Stainless steel is iron and carbon with at least about 10.5 percent chromium, which stops it "
+    "rusting.",
+    "(?<!stainless )steel": "Steel is iron with a little carbon, usually under 2 percent.",
+    "pewter": "Pewter is mostly tin, hardened with a little copper and antimony.",
+    "sterling silver": "Sterling silver is 92.5 percent silver, usually with copper.",
+}  # fmt: skip
+
+
+def _alloy_row(names: str, fact: str) -> tuple[str, str]:
+    asks = r"made (?:of|from|out of)|(?:what|which) (?:other )?metals?|consists? of|composed of|alloy|mix of"
+    return _all(asks, names, unless=r"how (?:is|are|do|to)|where|why|who|when|melt\w*"), fact
+
+
 def _compound_row(names: str, fact: str) -> tuple[str, str]:
     asks = r"chemical|formula|scientific name|compound|chemically|molecules?|chemistry"
     return _all(asks, names, unless=r"elements?|symbol|periodic|how much|how many|dissolve\w*|melt\w*|boil\w*"), fact
@@ -449,6 +465,7 @@ _FACTS = (
      "Caterpillars turn into butterflies or moths."),
     *(_named(f"(baby|young) {name}(s|es)?", f"A baby {name} is called {young}.") for name, young in _YOUNG.items()),
     *(_named(f"group of {names}", f"A group of {names} is called {group}.") for names, group in _GROUPS.items()),
+    *(_alloy_row(names, fact) for names, fact in _ALLOYS.items()),
     *((rf"\bhow many\b.*\b(?:in|is|makes?|makes up) (?:a|one) {word}\W*$|^\W*what(?:'s| is) (?:a|one) {word}\W*$",
        fact) for word, fact in _COUNTS.items()),
     (r"\bwhat(?:'s| is) (?:it|this|that) called when plants (?:turn|make|change|use) (?:sun)?light\b|"
