@@ -18,6 +18,7 @@ ASKED = {
     "How long did Picasso live?": "Pablo Picasso died in 1973, at 91.",
     "At what age did Mozart die?": "Wolfgang Amadeus Mozart died in 1791, at 35.",
     "Who was Florence Nightingale?": "Florence Nightingale was a British nurse, born in Florence, Italy.",
+    "Where did Mozart die?": "Wolfgang Amadeus Mozart died in Vienna, Austria, in 1791.",
     "What nationality was Chopin?": (
         "Frédéric Chopin was a Polish composer, born in Żelazowa Wola, near Warsaw, Poland."
     ),
@@ -59,7 +60,7 @@ def test_a_follow_up_about_the_person_the_reply_named(first: str, reply: str, th
     "text",
     [
         "When was Leonardo DiCaprio born?",  # another Leonardo, alive
-        "How did Mozart die?", "Where did Mozart die?",  # not what the rows say
+        "How did Mozart die?", "Where was Mozart buried?",  # not what the rows say
         "When was Mozart born and when did he die?",  # two facts: no guessing which
         "When was Caesar salad invented?",
         "I was born in 1990, how old am I?",

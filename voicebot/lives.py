@@ -1,5 +1,5 @@
-"""When and where famous people of the past were born, when they died and at what age, and where they were from:
-rows for the almanac's table (voicebot/almanac.py).
+"""When and where famous people of the past were born, when, where and at what age they died, and where they were
+from: rows for the almanac's table (voicebot/almanac.py).
 
 Asked alone ("When was Mozart born?") and, more often, right after a question that named someone ("Who wrote Pride
 and Prejudice?" then "What year was she born?"), where the 0.5B gave the book's year with today's date, "December 7,
@@ -210,6 +210,62 @@ _LIVES = (
 
 
 
+# Where each died.
+_DIED_IN = {
+    "William Shakespeare": "Stratford-upon-Avon, England", "Jane Austen": "Winchester, England",
+    "Charles Dickens": "Higham, Kent, England", "Mark Twain": "Redding, Connecticut",
+    "Leo Tolstoy": "Astapovo, Russia", "Ernest Hemingway": "Ketchum, Idaho", "Edgar Allan Poe": "Baltimore, Maryland",
+    "George Orwell": "London, England", "Victor Hugo": "Paris, France", "Agatha Christie": "Wallingford, England",
+    "J. R. R. Tolkien": "Bournemouth, England", "Oscar Wilde": "Paris, France",
+    "Emily Dickinson": "Amherst, Massachusetts", "Miguel de Cervantes": "Madrid, Spain",
+    "Fyodor Dostoevsky": "Saint Petersburg, Russia", "Charlotte Brontë": "Haworth, England",
+    "F. Scott Fitzgerald": "Hollywood, California", "Anne Frank": "the Bergen-Belsen concentration camp, Germany",
+    "Roald Dahl": "Oxford, England", "Lewis Carroll": "Guildford, England",
+    "Hans Christian Andersen": "Copenhagen, Denmark", "Beatrix Potter": "Near Sawrey, England",
+    "Wolfgang Amadeus Mozart": "Vienna, Austria", "Ludwig van Beethoven": "Vienna, Austria",
+    "Johann Sebastian Bach": "Leipzig, Germany", "Frédéric Chopin": "Paris, France",
+    "Pyotr Ilyich Tchaikovsky": "Saint Petersburg, Russia", "Antonio Vivaldi": "Vienna, Austria",
+    "George Frideric Handel": "London, England", "Joseph Haydn": "Vienna, Austria",
+    "Franz Schubert": "Vienna, Austria", "Giuseppe Verdi": "Milan, Italy", "Richard Wagner": "Venice, Italy",
+    "Johannes Brahms": "Vienna, Austria", "Leonardo da Vinci": "Amboise, France", "Michelangelo": "Rome, Italy",
+    "Vincent van Gogh": "Auvers-sur-Oise, France", "Pablo Picasso": "Mougins, France",
+    "Rembrandt": "Amsterdam, the Netherlands", "Claude Monet": "Giverny, France",
+    "Frida Kahlo": "Coyoacán, Mexico City", "Salvador Dalí": "Figueres, Spain", "Andy Warhol": "New York City",
+    "Isaac Newton": "London, England", "Albert Einstein": "Princeton, New Jersey",
+    "Galileo Galilei": "Arcetri, near Florence, Italy", "Charles Darwin": "Downe, England",
+    "Marie Curie": "Passy, in the French Alps", "Thomas Edison": "West Orange, New Jersey",
+    "Nikola Tesla": "New York City", "Alexander Graham Bell": "Nova Scotia, Canada",
+    "Stephen Hawking": "Cambridge, England", "Benjamin Franklin": "Philadelphia, Pennsylvania",
+    "Nicolaus Copernicus": "Frombork, Poland", "Louis Pasteur": "Marnes-la-Coquette, near Paris, France",
+    "Alexander Fleming": "London, England", "Ada Lovelace": "London, England", "Sigmund Freud": "London, England",
+    "James Watt": "Birmingham, England", "Michael Faraday": "Hampton Court, England",
+    "Johannes Kepler": "Regensburg, Germany", "Dmitri Mendeleev": "Saint Petersburg, Russia",
+    "Alfred Nobel": "Sanremo, Italy", "Henry Ford": "Dearborn, Michigan", "Wilbur Wright": "Dayton, Ohio",
+    "Orville Wright": "Dayton, Ohio", "George Washington": "Mount Vernon, Virginia",
+    "Abraham Lincoln": "Washington, D.C.", "Thomas Jefferson": "Monticello, Virginia",
+    "John F. Kennedy": "Dallas, Texas", "Franklin D. Roosevelt": "Warm Springs, Georgia",
+    "Theodore Roosevelt": "Oyster Bay, New York", "Napoleon Bonaparte": "Saint Helena, an island in the South Atlantic",
+    "Queen Victoria": "Osborne House, on the Isle of Wight", "Winston Churchill": "London, England",
+    "Martin Luther King Jr.": "Memphis, Tennessee", "Martin Luther": "Eisleben, Germany",
+    "Mahatma Gandhi": "New Delhi, India", "Nelson Mandela": "Johannesburg, South Africa",
+    "Joan of Arc": "Rouen, France", "Christopher Columbus": "Valladolid, Spain",
+    "Queen Elizabeth the First": "Richmond Palace, England",
+    "Queen Elizabeth the Second": "Balmoral Castle, Scotland", "Henry the Eighth": "London, England",
+    "Neil Armstrong": "Cincinnati, Ohio", "Yuri Gagarin": "near Kirzhach, Russia",
+    "Edmund Hillary": "Auckland, New Zealand", "James Cook": "Hawaii", "Rosa Parks": "Detroit, Michigan",
+    "Mother Teresa": "Kolkata, India", "Florence Nightingale": "London, England", "Karl Marx": "London, England",
+    "Adolf Hitler": "Berlin, Germany", "Vladimir Lenin": "Gorki, near Moscow, Russia",
+    "Joseph Stalin": "near Moscow, Russia", "Alexander the Great": "Babylon", "Julius Caesar": "Rome",
+    "Cleopatra": "Alexandria, Egypt", "Pope John Paul the Second": "Vatican City",
+    "Elvis Presley": "Memphis, Tennessee", "Michael Jackson": "Los Angeles, California",
+    "John Lennon": "New York City", "Freddie Mercury": "London, England", "Marilyn Monroe": "Los Angeles, California",
+    "Walt Disney": "Burbank, California", "Charlie Chaplin": "Corsier-sur-Vevey, Switzerland",
+    "Steve Jobs": "Palo Alto, California", "Princess Diana": "Paris, France", "Bob Marley": "Miami, Florida",
+    "Kurt Cobain": "Seattle, Washington", "Jimi Hendrix": "London, England", "Bruce Lee": "Hong Kong",
+    "Audrey Hepburn": "Tolochenaz, Switzerland",
+}  # fmt: skip
+
+
 def _year(year: int) -> str:
     return f"{1 - year} BC" if year <= 0 else str(year)
 
@@ -229,8 +285,8 @@ def _who(life: _Life) -> str:
 
 
 def _rows(life: _Life) -> tuple[tuple[str, str], ...]:
-    """Born (when or where), died (when, at what age, or whether still alive), and who they were and where from: each
-    only as the question asks it ("Was Beethoven born deaf?", "Who was Lincoln's vice president when he died?" get
+    """Born (when or where), died (when, where, at what age, or whether still alive), who they were and where from:
+    each only as the question asks it ("Was Beethoven born deaf?", "Who was Lincoln's vice president when he died?" get
     none)."""
     who = _who(life)
     article = "an" if life.nationality[0] in "AEIOU" else "a"
@@ -242,6 +298,8 @@ def _rows(life: _Life) -> tuple[tuple[str, str], ...]:
          f"{life.name} was born in {life.place}, in {_year(life.born[0])}."),
         (all_words(who, r"die|died|death|dead|alive|passed away|pass away", r"when|year|how old|age|alive|dead|still",
                    unless=rf"{other}|where|born"), died),
+        (all_words(who, r"where", r"die|died|death|passed away|pass away", unless=rf"{other}|born|buried"),
+         f"{life.name} died in {_DIED_IN[life.name]}, in {_year(life.died[0])}."),
         # not "How old was he?" alone: after "Neil Armstrong was the first person on the moon." it asks his age then
         (rf"^\W*how old (?:was {who} when (?:he|she) died|did {who} (?:get|live to be))\W*$|"
          rf"\bhow long did {who} live\b|\bat what age did {who} die\b", died),
