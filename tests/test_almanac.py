@@ -153,6 +153,7 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "Why do onions make you cry?": "irritates the eyes", "Why is blood red?": "hemoglobin",
     "Which planet is farthest from the sun?": "Neptune",  # the model's pairs: "Venus"
     "About how long is a dog pregnant for?": "63 days",  # "around 10-15 years"
+    "about how long is a dog pregnant for.": "63 days",  # Whisper closed it with "."
     "How long is a pig pregnant?": "114 days", "How long is a guinea pig pregnant?": "9 to 10 weeks",
     "How long is a woman pregnant?": "40 weeks",  # the health guide's, not an animal's
     "How many items are in a gross?": "144", "How many is a baker's dozen?": "13", "How many eggs in a dozen?": "12",

@@ -45,7 +45,8 @@ __all__ = ["ASKING", "almanac_fact"]
 # after a comma: "I'm planning a trip, which river runs through Budapest." (not "Paris, which is ...").
 _LEAD_IN = r"(?:for me|for us|question|trivia time|quiz time)"  # "Settle this for me, ...", "Quick question: ..."
 ASKING = re.compile(
-    r"\?|^\W*(?:(?:hey|a|oh|um|so|okay|ok)\W+)?"  # "A who invented the telephone." (Whisper's "Hey")
+    r"\?|^\W*(?:(?:hey|a|oh|um|so|okay|ok|about|roughly|approximately)\W+)?"  # "A who invented the telephone."
+    # (Whisper's "Hey"), "About how long is a dog pregnant for." (closed with ".")
     r"(what|what's|which|who|who's|whom|how|where|when|why|name|tell|is|are|do|does|can|could|give|list|say|"
     r"translate)\b"
     r"|\b(to know|wondering|wonder|curious|(?<!\bi )asked|asks|asking|don't know|do not know|not sure|"
