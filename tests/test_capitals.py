@@ -94,3 +94,8 @@ def test_the_capital_asked_after_a_question_that_named_the_place() -> None:
     assert capital_note("End of South Korea?", ["What's the capital of Japan?"]) == (  # Whisper's "And"
         "The capital of South Korea is Seoul."
     )
+    # the country the last reply named, where the question named a city (it said "Marrakech's capital is Marrakech.")
+    assert capital_note("What's its capital?", ["Which country is Marrakesh in?"], "Marrakech is in Morocco.") == (
+        "The capital of Morocco is Rabat."
+    )
+    assert capital_note("What's its capital?", ["Tell me about it."], "France and Spain are neighbors.") is None

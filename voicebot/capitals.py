@@ -308,14 +308,14 @@ _FOLLOW_UP = re.compile(
 )
 
 
-def capital_note(text: str, earlier: Sequence[str] = ()) -> str | None:
+def capital_note(text: str, earlier: Sequence[str] = (), said: str = "") -> str | None:
     """'The capital of Canada is Ottawa.' for a question about a place's capital in the user's words, or a
-    follow-up naming only the place right after one (`earlier`: their words before, the last last); else
-    None."""
-    return " ".join(_PLACES[place] for place in _places(text, earlier)) or None
+    follow-up naming only the place right after one (`earlier`: their words before, the last last; `said`: the
+    assistant's last reply, for "What's its capital?" after "Marrakech is in Morocco."); else None."""
+    return " ".join(_PLACES[place] for place in _places(text, earlier, said)) or None
 
 
-def _places(text: str, earlier: Sequence[str]) -> list[str]:
+def _places(text: str, earlier: Sequence[str], said: str = "") -> list[str]:
     """The folded places whose capitals the words ask for, directly (a question: "I visited the capital of
     France." gets nothing) or as a follow-up (after a follow-up too)."""
     asking = ASKING.search(text) or re.match(r"\W*(the )?capital\b", text, re.IGNORECASE)  # or "Capital of Texas."
@@ -326,7 +326,9 @@ def _places(text: str, earlier: Sequence[str]) -> list[str]:
     asks_again = asking or re.search(r"\b(?:mean|meant)\b", text, re.IGNORECASE)  # "Sorry, I meant the capital."
     if earlier and asks_again and _ITS_CAPITAL.search(text) and len(named := _named(earlier[-1])) == 1:
         return named  # after "What's the largest city in Australia?" (it said Sydney)
-    return []
+    if earlier and asking and _ITS_CAPITAL.search(text) and not _named(earlier[-1]) and len(named := _named(said)) == 1:
+        return named  # "Which country is Marrakesh in?", "Marrakech is in Morocco.": it said "Marrakech's capital is
+    return []  # Marrakech."
 
 
 def _asked(text: str) -> list[str]:

@@ -585,7 +585,7 @@ def known_fact(text: str, earlier: Sequence[str] = (), said: str = "") -> str | 
     """The fact the words ask for from the tables, the note's "Fact: ..." and the reply's start: a capital
     (voicebot/capitals.py) or another well-established fact (voicebot/almanac.py: "How many legs does a spider
     have?"); None for other words."""
-    return capital_note(text, earlier) or almanac_fact(text, earlier, said)
+    return capital_note(text, earlier, said) or almanac_fact(text, earlier, said)
 
 
 def _guarded(note: Callable[..., str | None], *args: object) -> str | None:
