@@ -40,10 +40,10 @@ _SONGS: tuple[tuple[str, ...], ...] = (
 
 _BANDS = frozenset({"Queen", "Nirvana", "Led Zeppelin", "ABBA", "Oasis", "Journey", "Guns N' Roses"})
 _WHO = r"(?=.*\b(?:who|who's|whom|which (?:band|singer|group|artist)|what (?:band|singer|group|artist))\b)"
-_SANG = (
-    r"(?=.*\b(?:sang|sing|sings|sung|singer|vocalist|frontman|front man|recorded|performed|performs|band|group|artist|"
-    r"song by|by)\b)"
+_SANG_WORDS = (
+    r"sang|sing|sings|sung|singer|vocalist|frontman|front man|recorded|performed|performs|band|group|artist|song by|by"
 )
+_SANG = rf"(?=.*\b(?:{_SANG_WORDS})\b)"
 # Not the one who wrote it, nor a cover, a film or a show of it.
 _OTHER = r"(?!.*\b(?:wrote|written|write|composed|cover\w*|remake|movies?|films?|musicals?|directed|dance\w*)\b)"
 
@@ -79,4 +79,6 @@ SONG_FACTS: tuple[tuple[str, str], ...] = (
     *(_row(*song) for song in _SONGS),
     *(row for singer, band in _FRONTS.items() for row in _front_rows(singer, band)),
 )
-SONG_GATE = _SANG  # in every row (the almanac skips the rows for words without it)
+# In every row (the almanac skips the rows for words without it); searched as itself, not as the rows' lookahead,
+# which a search tries at every position (~40 µs a call).
+SONG_GATE = rf"\b(?:{_SANG_WORDS})\b"
