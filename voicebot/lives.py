@@ -312,7 +312,7 @@ def _rows(life: _Life) -> tuple[tuple[str, str], ...]:
 
 
 LIFE_FACTS: tuple[tuple[str, str], ...] = tuple(row for life in _LIVES for row in _rows(life))
-# The almanac skips these rows for words without a life's question words and a name from the table (~450 rows).
+# The almanac skips these rows for words without a life's question words and a name from the table (~560 rows).
 LIFE_GATE = (
     r"^(?=.*\b(?:born|birth\w*|die|died|dies|death|dead|alive|passed|pass|old|age|live|from|nationality|who)\b)"
     rf"(?=.*\b(?:{'|'.join(_who(life) for life in _LIVES)})\b)"
