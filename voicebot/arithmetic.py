@@ -698,7 +698,7 @@ def _exact_root(a: Fraction, n: int) -> Fraction | None:
 
 
 _ONES_SAID = tuple(_UNITS)  # "zero" .. "nineteen", the words the parser reads, in order
-_TENS_SAID = {value // 10: word for word, value in _TENS.items()}  # 2: "twenty" ..
+_TENS_BY_DIGIT = {value // 10: word for word, value in _TENS.items()}  # 2: "twenty" ..
 
 
 def number_words(n: int) -> str:
@@ -708,7 +708,7 @@ def number_words(n: int) -> str:
     if n < 20:
         return _ONES_SAID[n]
     if n < 100:
-        return _TENS_SAID[n // 10] + (f"-{_ONES_SAID[n % 10]}" if n % 10 else "")
+        return _TENS_BY_DIGIT[n // 10] + (f"-{_ONES_SAID[n % 10]}" if n % 10 else "")
     big, unit = (1000, "thousand") if n >= 1000 else (100, "hundred")
     rest = n % big
     return f"{_ONES_SAID[n // big]} {unit}" + (f" {number_words(rest)}" if rest else "")
