@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 __all__ = [
-    "Calculation", "arithmetic_note", "calculations", "cents_said", "follow_up", "follow_up_lead", "number_words",
-    "ordinal_words", "read_amount", "read_number", "say_fraction", "say_money", "say_number", "split_again", "tokenize",
-    "written_fractions",
+    "NUMBER_WORD", "Calculation", "arithmetic_note", "calculations", "cents_said", "follow_up", "follow_up_lead",
+    "number_words", "ordinal_words", "read_amount", "read_number", "say_fraction", "say_money", "say_number",
+    "split_again", "tokenize", "written_fractions",
 ]
 
 _UNITS = {
@@ -151,6 +151,8 @@ _WITH_TIP = re.compile(  # also "a $40 dinner with an 18% tip" (Whisper once wro
 # Cents said after the dollars: "87 dollars fifty", "12 dollars and 5 cents" (read as 87 and 12 before).
 _TENS_SAID = "|".join(_TENS)
 _UNITS_SAID = "|".join(sorted(list(_UNITS)[1:], key=len, reverse=True))  # "seventeen" before "seven"
+# One word of a number the parser reads, one to a hundred ("twenty", "four"), for patterns of counts said in words.
+NUMBER_WORD = rf"(?:{_UNITS_SAID}|{_TENS_SAID}|hundred)"
 _CENTS = re.compile(
     r"\b(\d[\d,]*)\s*(dollars?|euros?|pounds?|bucks)\s+(?:and\s+)?"
     rf"(\d{{1,2}}|(?:{_TENS_SAID})(?:[ -](?:{_UNITS_SAID}))?|{_UNITS_SAID})(\s+cents?)?\b"

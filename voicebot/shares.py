@@ -12,14 +12,11 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from voicebot.arithmetic import read_number, say_money, say_number, tokenize
+from voicebot.arithmetic import NUMBER_WORD, read_number, say_money, say_number, tokenize
 
 __all__ = ["per_period_note", "shared_note"]
 
-_WORD = (
-    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|"
-    r"eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a dozen|dozen)"
-)
+_WORD = rf"(?:{NUMBER_WORD}|a dozen|dozen)"  # a dozen is no count the parser reads: no share
 _COUNT = r"(?P<{0}>\d[\d,]*|" + _WORD + r"(?:[ -]" + _WORD + r"){{0,3}})"
 _PEOPLE = r"(?:kids|children|people|friends|students|guests|boys|girls|grandkids|grandchildren|players|of us|teams)"
 _ITEM = r"(?P<item>[a-z]+(?: [a-z]+)?)"
