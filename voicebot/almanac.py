@@ -975,11 +975,10 @@ _CELSIUS = re.compile(r"(?P<value>-?\d+(?:\.\d+)?) degrees Celsius")
 def _in_unit(fact: str, asked: str) -> str | None:
     """`fact` with only its quantity in the unit `asked` names, also in kelvin from Celsius ("And in Kelvin?" after
     water's freezing point: "273.15 degrees Fahrenheit"); None where it has no such quantity."""
-    match = _TWO_UNITS.search(fact)
-    if _unit(asked) == "kelvins" and match and (celsius := _CELSIUS.search(match[0])):
+    unit, match = _unit(asked), _TWO_UNITS.search(fact)
+    if unit == "kelvins" and match and (celsius := _CELSIUS.search(match[0])):
         kelvin = say_number(Fraction(celsius["value"]) + Fraction("273.15"))
         return fact[: match.start()] + f"{kelvin} kelvin" + fact[match.end() :]
-    unit = _unit(asked)
     if unit is None or match is None:
         return None
     keep = next((q for q in (match["first"], match["second"]) if q.endswith(" " + unit)), None)

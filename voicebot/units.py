@@ -116,7 +116,7 @@ class Conversion:
     def note(self) -> str:
         value = _convert(self.amount, self.source, self.target)
         if self.inches is not None:
-            amount = f"{say_number(self.amount - self.inches / 12)} feet {say_number(self.inches)} inches"
+            amount = _feet_inches(self.amount, self.inches)
         else:  # "a quarter of a cup", not "0.25 cups"
             amount = _said(self.amount, self.source)
             amount = amount[0].upper() + amount[1:]
@@ -462,8 +462,7 @@ def parts_note(text: str) -> str | None:
         return None
     (value, unit), _, inches = amounts[0]
     each = value / count[0]
-    feet = f"{say_number(value - inches / 12)} feet {say_number(inches)} inches" if inches is not None else None
-    whole = feet or _said(value, unit)
+    whole = _said(value, unit) if inches is None else _feet_inches(value, inches)
     tokens = tokenize(text[m.end() :])
     asked = next((u for k in range(len(tokens)) if tokens[k] == "in" and (u := _unit(tokens, k + 1))), None)
     target = asked[0] if asked and asked[0].kind == unit.kind else None
@@ -474,6 +473,11 @@ def parts_note(text: str) -> str | None:
         other = _convert(each, unit, target)
         said = f"{said}, or {say_number(other)} {target.one if other == 1 else target.many}"
     return f"{whole[0].upper()}{whole[1:]} in {say_number(count[0])} equal parts is {said}."
+
+
+def _feet_inches(feet: Fraction, inches: Fraction) -> str:
+    """'5 feet 10 inches' for a height read as feet with its inches counted in (`_amount`)."""
+    return f"{say_number(feet - inches / 12)} feet {say_number(inches)} inches"
 
 
 def _said(value: Fraction, unit: _Unit) -> str:
