@@ -1074,8 +1074,8 @@ def _resolved(words: str, before: str) -> str | None:
     skip = not _facts(words[: pronouns[0].start()] + "xqzv" + words[pronouns[0].end() :])
     for n in (1, 2, 3):
         for i in range(len(said) - n + 1):
-            inner = said[i + 1 : i + n - 1]  # "joan of arc": "of" inside a name
-            if any(w in _FRAME or _PRONOUN.fullmatch(w) for w in said[i : i + n] if w != "of" or w not in inner):
+            named = (w for k, w in enumerate(said[i : i + n]) if w != "of" or k in (0, n - 1))  # "joan of arc"
+            if any(w in _FRAME or _PRONOUN.fullmatch(w) for w in named):
                 continue
             if skip and not any(_names_a_thing(w) for w in said[max(i - 1, 0) : i + n]):
                 continue
