@@ -166,3 +166,25 @@ def test_the_holiday_on_a_date_asked_for_is_named() -> None:
     asked_day = date_note("What day of the week is October 31?", today)
     assert asked_day == "October 31, 2027 is a Sunday, 328 days from today."  # no holiday asked: none named
     assert date_note("What holiday is on March 3?", today) == "March 3, 2027 is a Wednesday, 86 days from today."
+
+
+def test_how_long_ago_a_year_was_and_a_year_the_last_reply_named() -> None:
+    """"So how long ago was that?" after the dinosaurs' "about 66 million years ago" got the clock note, read out:
+    "5:32 PM, Monday, December 7, 2026." (pairs 6); after a year the model had to subtract from the clock."""
+    notes = TurnNotes(lambda: datetime(2026, 12, 7, 9, 30))
+    assert date_note("how long ago was 1969?", date(2026, 12, 7)) == "1969 was 57 years ago."
+    assert notes("How many years since the Berlin Wall fell in 1989?") == (
+        "Today is Monday, December 7, 2026. 1989 was 37 years ago."
+    )
+    dinosaurs = "The dinosaurs died out about 66 million years ago, most likely after a huge asteroid hit Earth."
+    assert notes("So how long ago was that?", 2, ["When did the dinosaurs die out?"], dinosaurs) == (
+        "Fact: That was about 66 million years ago."
+    )
+    titanic = "The Titanic sank on April 15, 1912, after hitting an iceberg on its first voyage."
+    assert notes("How long ago was that?", 2, ["When did the Titanic sink?"], titanic) == (
+        "Today is Monday, December 7, 2026. 1912 was 114 years ago."
+    )
+    two_years = "The wall went up in 1961 and came down in 1989."  # which one: the clock alone, as before
+    assert notes("How long ago was that?", 2, ["When was the Berlin Wall?"], two_years) == (
+        "Now: 9:30 AM, Monday, December 7, 2026."
+    )

@@ -94,6 +94,11 @@ SERVINGS = {
     "This recipe serves for but I'm feeding six. What do I multiply everything by?": "by 1.5",  # Whisper's "for"
     "Recipe makes 8 servings and it's just the two of us, how much should I cut it?": "by a quarter",
     "Lasagna serves 12 but I only want enough for 4, how do I scale it down?": "by a third (about 0.333)",
+    # round 32: "calls for two" was read as a third number of people, and the one amount given is scaled too
+    "The recipe serves four but I need to feed six people and it calls for two cups of rice. How much rice should I "
+    "use?": "by 1.5: 2 cups of rice becomes 3 cups.",
+    "The recipe serves 2 and calls for one and a half cups of milk, how much for 5 people?":
+        "by 2.5: 1.5 cups of milk becomes 3.75 cups.",
 }
 
 

@@ -50,6 +50,9 @@ def test_a_life_asked_about(text: str) -> None:
         # "of" inside a name, and one pronoun said twice
         ("Who was burned at the stake in Rouen?", "Joan of Arc was burned at the stake in 1431.",
          "How old was she when she died?", "Joan of Arc died in 1431, at 19."),
+        # pairs 6: "and" first, no question mark (Whisper's), was read as no question
+        ("who wrote romeo and juliet", "William Shakespeare wrote Romeo and Juliet.", "and when was he born",
+         "William Shakespeare was born in Stratford-upon-Avon, England, in 1564."),
     ],
 )  # fmt: skip
 def test_a_follow_up_about_the_person_the_reply_named(first: str, reply: str, then: str, fact: str) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from voicebot.conversation import WholeReply
 from voicebot.notes import (
@@ -349,6 +349,19 @@ def test_a_follow_up_resolves_against_the_last_reply_and_asks_something_new() ->
         assert expected in (notes.opener(text, 1, [before], said) or ""), (text, before)
     desert = ["What's the largest desert in Africa?"]
     assert notes.opener("How big is it?", 1, desert, "The largest desert in Africa is the Sahara.") is None
+
+
+def test_a_follow_up_about_a_place_gets_no_clock_unless_the_time_was_asked() -> None:
+    """"What about in Argentina?" after the language of Brazil got the clock and Argentina's time beside the language
+    (pairs 6); after the time in London, "And in Tokyo?" still asks Tokyo's time. A leading "Now" is no clock word."""
+    notes = TurnNotes(lambda: datetime(2026, 12, 7, 9, 30, tzinfo=UTC))
+    brazil = ["What language do they speak in Brazil?"]
+    assert notes("What about in Argentina?", 2, brazil, "In Brazil, people speak Portuguese.") == (
+        "Fact: In Argentina, people speak Spanish."
+    )
+    assert "In Tokyo it is 6:30 PM" in (notes("And in Tokyo?", 2, ["What time is it in London?"]) or "")
+    assert notes("Now times that by 2.", 2, ["What's 15 plus 27?"]) == "Exact result: 42 times 2 is 84."
+    assert notes("Now what time is it?", 2, ["What's 15 plus 27?"]).startswith("Now: 9:30 AM")
 
 
 def test_a_follow_up_asks_the_last_conversion_or_calculation_anew() -> None:

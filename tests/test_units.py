@@ -210,6 +210,52 @@ def test_when_something_that_starts_at_a_clock_time_ends() -> None:
     assert arithmetic_note("A train leaves at 3:15 plus 2 hours, when?") is None  # was "15 plus 2 is 17."
 
 
+def test_a_time_written_with_a_dot_and_a_time_to_be_done_by() -> None:
+    """Round 32: Whisper wrote "leaves at 10.40 at night" and "starts at 7.30 pm" (no note: the model said 11:15 PM
+    and 8:05 PM), and "we want to eat at 6:30, what time should it go in?" got "6:30 plus 45 minutes is 7:15."."""
+    assert arrival_note("My flight leaves at 10.40 at night and takes 7.5 hours. What time is it when I land?") == (
+        "10:40 PM plus 7.5 hours is 6:10 AM."
+    )
+    assert arrival_note("My shift starts at 7.30 pm and runs 12.5 hours. What time do I get off?") == (
+        "7:30 pm plus 12.5 hours is 8:00 AM."
+    )
+    assert arrival_note("I go to bed at 10.30 tonight and sleep 8 hours, when do I wake up?") == (
+        "10:30 PM plus 8 hours is 6:30 AM."
+    )
+    assert arrival_note("If the casserole needs 45 minutes and we want to eat at 630, what time should it go in?") == (
+        "6:30 minus 45 minutes is 5:45."
+    )
+    assert arrival_note("The film ends at 9:15 and runs 2 hours, when did it start?") == "9:15 minus 2 hours is 7:15."
+    # a start time asked of a start: forward; a price and a weight with a dot are no times
+    assert arrival_note("The film starts at 7:15 and runs 2 hours, when does it end?") == "7:15 plus 2 hours is 9:15."
+    for other in ("It costs $10.40 and takes 3 hours, when is it done?", "It is 2.50 kilos and takes 3 hours, when?"):
+        assert arrival_note(other) is None, other
+
+
+def test_how_many_things_it_takes_for_a_total() -> None:
+    """Round 32: a gallon covering 400 square feet for 1,200 ("set up a proportion" and stopped), 750 milligrams
+    in 250 milligram tablets; a count that is no whole number is rounded up where things are bought, down where
+    they are filled."""
+    from voicebot.units import count_needed_note
+
+    cases = {
+        "A gallon of paint covers about 400 square feet. How many gallons do I need for 1,200 square feet?":
+            "1200 square feet at 400 square feet a gallon is 3 gallons.",
+        "The patient needs 750 milligrams and the tablets are 250 milligrams each. How many tablets do I give?":
+            "750 milligrams at 250 milligrams a tablet is 3 tablets.",
+        "How many boxes do I need for 50 kilograms if each box holds 12 kilograms?":
+            "50 kilograms at 12 kilograms a box is about 4.17, so 5 boxes.",
+        "How many glasses can I pour from 2 liters if each glass holds 300 milliliters?":
+            "2 liters at 300 milliliters a glass is about 6.67, so 6 full glasses.",
+    }  # fmt: skip
+    for text, said in cases.items():
+        assert count_needed_note(text) == said, text
+    for other in ("How many feet are in 3 yards and 2 feet?",  # a conversion
+                  "So if I drive 300 miles and my car gets 30 miles per gallon, how many gallons do I need?",  # fuel
+                  "How many calories are in one 100 gram apple?", "How much is 3 kilograms at 5 kilograms each?"):
+        assert count_needed_note(other) is None, other
+
+
 def test_which_of_two_units_is_more() -> None:
     """"Which is longer, a kilometer or a mile?" got "A kilometer is longer than a mile."."""
     from voicebot.units import comparison_note

@@ -275,6 +275,7 @@ _VERBS = re.compile(
     re.IGNORECASE,
 )
 _THE_RESULT = re.compile(r"\b(that|it|this|the result|the answer)\b", re.IGNORECASE)
+_TIMES_IT_BY = re.compile(r"\btimes (?:that|it|this|the result|the answer) by\b", re.IGNORECASE)  # "Times that by 2."
 _GIVEN = "givenresult"  # the token that stands for the last result
 # Another power of the same number: "And cubed?" after "What's 7 squared?" asks 7 cubed, not 49 cubed.
 _ANOTHER_POWER = re.compile(
@@ -309,6 +310,7 @@ def follow_up(text: str, earlier: Sequence[str]) -> Calculation | None:
         return found[0] if found else None
     text = _NAMED_POWER.sub(_power_said, text)  # "What's its cube?" is "What's that cubed?"
     text = _VERBS.sub(lambda m: m[1] + _OPERATOR_WORDS[m[2].lower()], text)  # "Now add 50." is "Now plus 50."
+    text = _TIMES_IT_BY.sub("times", text)
     if (goes_on := _GOES_ON.match(text)) is not None:
         tokens = [_GIVEN, *tokenize(text[goes_on.end() :])]
     elif _THE_RESULT.search(text):

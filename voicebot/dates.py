@@ -17,7 +17,10 @@ from datetime import date, datetime, timedelta
 
 from voicebot.arithmetic import ordinal_words, read_number, tokenize
 
-__all__ = ["DAYS", "HOLIDAY_WORDS", "MONTHS", "clock_time", "date_note", "long_date"]
+__all__ = [
+    "DAYS", "HOLIDAY_WORDS", "MONTHS", "clock_time", "date_note", "long_date", "said_ago",
+    "with_said_year",
+]
 
 # English names whatever the process's locale (calendar.month_name follows it).
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -112,6 +115,7 @@ def date_note(text: str, today: date, limit: int = 2) -> str | None:
     said += _relative(text, today)
     said += _leap_years(text, today, year)
     said += _ages(text, today)
+    said += _years_ago(text, today)
     if _YEAR_END.search(text):
         end = date(today.year, 12, 31)
         said.append(f"The end of the year is {(end - today).days} days from today: {long_date(end)}.")
@@ -180,6 +184,47 @@ def _ages(text: str, today: date) -> list[str]:
         age = today.year - year
         said.append(f"Someone born in {year} is {age} after their birthday this year, {age - 1} before it.")
     return said
+
+
+# How long ago a year was: "How long ago was 1969?", "How many years since the Titanic sank in 1912?" (told only the
+# clock, the 0.5B read it out: "5:32 PM, Monday, December 7, 2026.").
+_AGO = re.compile(
+    r"\bhow (?:long|many years) ago\b|\bhow (?:long|many years) (?:has it been |is it |was it )?since\b"
+    r"|\bhow (?:long|many years) back\b",
+    re.IGNORECASE,
+)
+_A_YEAR = re.compile(r"(?<![\d,.$])\b([1-9]\d{3})\b(?![\d,.]\d| (?:BC|B\.C\.|years|people|miles|meters|feet))")
+_SAID_AGO = re.compile(
+    r"\b(?:about |around |roughly |some |over |more than )?[\d,.]+(?: (?:million|billion|thousand|hundred))? "
+    r"years ago\b",
+    re.IGNORECASE,
+)
+_THAT = re.compile(r"\b(?:that|it|this|they|he|she)\b", re.IGNORECASE)
+
+
+def _years_ago(text: str, today: date) -> list[str]:
+    if not _AGO.search(text):
+        return []
+    years = dict.fromkeys(int(y) for y in _A_YEAR.findall(text) if int(y) <= today.year)
+    return [f"{year} was {today.year - year} years ago." for year in years]
+
+
+def said_ago(text: str, said: str) -> str | None:
+    """'That was about 66 million years ago.' for "How long ago was that?" right after a reply that said so (the clock
+    answers nothing there); None for other words."""
+    if not _AGO.search(text) or _A_YEAR.search(text) or not _THAT.search(text):
+        return None
+    ago = {m.group().lower() for m in _SAID_AGO.finditer(said)}
+    return f"That was {ago.pop()}." if len(ago) == 1 else None
+
+
+def with_said_year(text: str, said: str) -> str:
+    """"How long ago was that, in 1912?" for "How long ago was that?" right after a reply that named one year (the
+    Titanic's sinking); the words as they are otherwise."""
+    if not _AGO.search(text) or _A_YEAR.search(text) or not _THAT.search(text):
+        return text
+    years = set(_A_YEAR.findall(said))
+    return f"{text.rstrip(' ?.!')}, in {years.pop()}?" if len(years) == 1 else text
 
 
 def _spoken_years(text: str) -> list[int]:

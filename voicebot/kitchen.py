@@ -208,8 +208,16 @@ _SERVES = re.compile(
 )
 _FOR = re.compile(
     r"\b(?:feed|feeding|serve|serving|cook for|cooking for|make it for|making it for|have|having|got|expecting|"
-    r"need it for|need to feed|want to feed|enough for|for)\s+(?P<m>[\w-]+)\s*(?:people|guests|of us|servings|portions|"
+    r"need it for|need to feed|want to feed|enough for|"
+    r"(?<!calls )(?<!asks )(?<!call )(?<!ask )for)"  # not "calls for 2"
+    r"\s+(?P<m>[\w-]+)\s*(?:people|guests|of us|servings|portions|"
     r"coming|instead)?\b|\bthe (?P<us>[\w-]+) of us\b"
+)
+# The one amount the recipe gives, said with its measure: "it calls for two cups of rice".
+_AMOUNT = re.compile(
+    r"\b(?P<n>[\w.,/-]+(?: and a (?:half|quarter))?) (?P<measure>cups?|tablespoons?|teaspoons?|grams?|kilograms?|"
+    r"ounces?|pounds?|liters?|litres?|milliliters?|eggs?|cans?|sticks?|cloves?|slices?|pinch(?:es)?)"
+    r"(?P<what> of [a-z]+(?: [a-z]+)?)?\b"
 )
 _ASKS_SCALE = re.compile(r"\b(?:multiply|multiplied|scale|scaling|factor|adjust|times|how much|how many|convert|cut)\b")
 
@@ -229,7 +237,21 @@ def servings_note(text: str) -> str | None:
     said = say_number(factor)
     if factor < 1 and (part := say_fraction(factor)):  # "by a third (about 0.333)"
         said = f"{part} ({said})"
-    return f"From {n} servings to {fors[0]}, multiply every amount by {said}."
+    scaled = ""
+    if len(amounts := [(a, c) for a in _AMOUNT.finditer(words) if (c := _quantity(a["n"])) is not None]) == 1:
+        amount, count = amounts[0]  # "2 cups of rice becomes 3 cups."
+        measure = amount["measure"]
+        new = count * factor
+        plural = measure if new <= 1 or measure.endswith("s") else measure + ("es" if measure.endswith("h") else "s")
+        scaled = f": {say_number(count)} {measure}{amount['what'] or ''} becomes {say_number(new)} {plural}"
+    return f"From {n} servings to {fors[0]}, multiply every amount by {said}{scaled}."
+
+
+def _quantity(words: str) -> Fraction | None:
+    """An amount as said ("2", "two", "1.5", "one and a half"); None for other words."""
+    tokens = tokenize(words.replace(" and a half", " point five").replace(" and a quarter", " point two five"))
+    read = read_number(tokens, 0)
+    return read[0] if read is not None and read[1] == len(tokens) and read[0] > 0 else None
 
 
 def _count(word: str) -> int | None:

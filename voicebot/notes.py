@@ -34,9 +34,20 @@ from voicebot.arithmetic import arithmetic_note, follow_up, split_again
 from voicebot.capitals import capital_note
 from voicebot.chance import chance_note
 from voicebot.conversation import WholeReply
-from voicebot.dates import DAYS, HOLIDAY_WORDS, MONTHS, clock_time, date_note, long_date, said_date
+from voicebot.dates import (
+    DAYS,
+    HOLIDAY_WORDS,
+    MONTHS,
+    clock_time,
+    date_note,
+    long_date,
+    said_ago,
+    said_date,
+    with_said_year,
+)
 from voicebot.electricity import power_note
 from voicebot.entertain import STORY_OPENERS, Entertainment, entertain
+from voicebot.equations import equation_note, has_unknown
 from voicebot.feelings import OFFER, feeling_reply, takes_offer
 from voicebot.kitchen import servings_note
 from voicebot.percentages import percentage_note
@@ -49,6 +60,7 @@ from voicebot.units import (
     arrival_note,
     comparison_note,
     conversion_note,
+    count_needed_note,
     durations_note,
     parts_note,
     scaled_note,
@@ -269,7 +281,9 @@ _UNIT_QUESTION = re.compile(r"\bhow (many|much|often)\b", re.IGNORECASE)
 # "time" in a phrase that is not about the clock ("Something about cats this time.", "one at a time").
 _NOT_CLOCK_TIME = re.compile(
     r"\b(this|next|last|first|second|every|each|any|one|some|long|spare|free|whole|all the|at a) time\b"
-    r"(?! of (the )?(day|week|month|year))",
+    r"(?! of (the )?(day|week|month|year))"
+    r"|^\W*(?:(?:and|so|ok|okay|right|alright)\W+)?now\b(?=\W+(?:what|times|multiply|divide|add|subtract|take|"
+    r"double|halve|square|cube|how|tell|say|let|do|try|give|what's|can|could|is|and)\b)",  # "Now times that by 2."
     re.IGNORECASE,
 )
 # Words that ask for the time of day, which a date sentence alone does not answer ("How many hours until ...").
@@ -536,7 +550,9 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     perimeter, a percentage, a recipe's servings scaled, a price per unit times a count, a drive's fuel, watts
     from volts and amps, a length or a weight cut into equal parts, things shared out, an amount a week over a
     year, coins in dollars, times added up; else None. A shape's sizes are no sum of their own ("a 7 x 3
-    rectangle" is not "7 times 3 is 21")."""
+    rectangle" is not "7 times 3 is 21"), nor an equation's ("2x minus 4 equals 10": x is 7, not "2 times -4")."""
+    if has_unknown(text):
+        return equation_note(text)
     if shape := shape_note(text):
         return shape
     calculation = arithmetic_note(text) or split_again(text, earlier) or (
@@ -544,8 +560,8 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     )
     conversion = conversion_note(text, earlier) or comparison_note(text)
     notes = (calculation, conversion, percentage_note(text), price_note(text) or some_for_note(text), coins_note(text),
-             fuel_note(text), travel_note(text), power_note(text), parts_note(text), shared_note(text),
-             per_period_note(text), durations_note(text), scaled_note(text), servings_note(text),
+             fuel_note(text), travel_note(text), power_note(text), parts_note(text), count_needed_note(text),
+             shared_note(text), per_period_note(text), durations_note(text), scaled_note(text), servings_note(text),
              arrival_note(text, earlier), spelling_note(text, earlier), word_form_note(text))
     return " ".join(note for note in notes if note) or None
 
@@ -641,8 +657,14 @@ class TurnNotes:
         words, so the preemptive reply and the final one see the same note and the next turn draws anew.
         earlier: the user's words before these, the last last ("Another one." after "Tell me a joke.").
         said: the assistant's last reply, for a pronoun that stands for what it named ("How tall is it?")."""
-        timed = text if about_time(text) else _guarded(time_elsewhere_again, text, earlier[-1]) if earlier else None
+        again = earlier and about_time(earlier[-1])  # "And in Tokyo?" after the time in London; not after a language
+        timed = text if about_time(text) else _guarded(time_elsewhere_again, text, earlier[-1]) if again else None
+        if timed and said and (ago := _guarded(said_ago, text, said)):  # "How long ago was that?" after "... about
+            timed, told = None, f"Fact: {ago}"  # 66 million years ago": no clock, which the model read out
+        else:
+            timed, told = timed and with_said_year(timed, said), None  # "..., in 1912?" after the Titanic's year
         parts = [
+            told,
             self._clock(timed, earlier) if self.clock is not None and timed else None,
             limits_note(text) if self.limits else None,
             recall_note(text, earlier) if self.limits else None,

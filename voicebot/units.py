@@ -13,6 +13,7 @@ no note. Two more notes read the same amounts: a trip's time at a speed or its d
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,8 +22,8 @@ from fractions import Fraction
 from voicebot.arithmetic import follow_up_lead, read_number, say_number, tokenize
 
 __all__ = [
-    "arrival_note", "comparison_note", "conversion_note", "conversions", "durations_note", "parts_note", "scaled_note",
-    "travel_note", "unit_named",
+    "arrival_note", "comparison_note", "conversion_note", "conversions", "count_needed_note", "durations_note",
+    "parts_note", "scaled_note", "travel_note", "unit_named",
 ]
 
 
@@ -342,7 +343,31 @@ _COLONLESS = re.compile(
     r"\b(after|before|at|from|until|till)\s+([01]?\d|2[0-3])([0-5]\d)\b(?!\s*(?:years?|days?|minutes?|hours?|people))",
     re.IGNORECASE,
 )
+# Whisper writes a clock time with a dot: "leaves at 10.40 at night", "starts at 7.30 pm" (not "$10.40", "7.5 hours").
+_DOTTED = re.compile(
+    r"(?<![$£€\d.])\b(?P<lead>(?:at|after|before|from|until|till|by) )?(?P<hour>[01]?\d|2[0-3])\.(?P<minute>[0-5]\d)\b"
+    r"(?![.\d]|\s*(?:hours?|minutes?))"
+    r"(?(lead)|(?=\s*(?:[ap]\.?\s?m\b|at night|in the (?:morning|afternoon|evening)|tonight)))",
+    re.IGNORECASE,
+)
+# The part of the day said after a time: "10:40 at night" is 10:40 PM, "2:00 at night" 2:00 AM.
+_PART_OF_DAY = re.compile(
+    r"\b(\d{1,2}(?::\d{2})?)\s+(at night|in the (?:morning|afternoon|evening)|tonight)\b", re.IGNORECASE
+)
 _BEFORE = re.compile(r"\b(before|earlier than|prior to)\s*$", re.IGNORECASE)  # "45 minutes before [2:10]"
+# A time something must be done by, and a question about when to begin: "We want to eat at 6:30 and the casserole
+# needs 45 minutes, what time should it go in?" (it had got "6:30 plus 45 minutes is 7:15").
+_DEADLINE = re.compile(
+    r"\b(?:eat|eating|serve|serving|dinner|lunch|breakfast|ready|done|finished|there|arrive|arriving|be|land|"
+    r"landing|ends?|ending|finish|finishes|by|due|meeting|appointment)\W+(?:\w+\W+){0,2}$",
+    re.IGNORECASE,
+)
+_START_ASKED = re.compile(
+    r"\b(?:what time|when)\s+(?:should|do|does|did|must|would|will|can|shall|have|need)\b(?:\s+\w+){1,4}?\s+"
+    r"(?:go in|go into|put|start|started|leave|begin|began|set off|head out|get going|depart)\b"
+    r"|\bhow early\b|\b(?:what time|when) to (?:start|leave|put|begin|set off|head out)\b",
+    re.IGNORECASE,
+)
 # "quarter past 3", "half past seven", "10 to 8" (Whisper also writes "half pass"): as H:MM.
 _SPOKEN_CLOCK = re.compile(
     r"\b(quarter|half|\d{1,2}|five|ten|twenty|twenty[- ]five)\s+(past|pass|after|to|till|before)\s+"
@@ -374,10 +399,21 @@ def arrival_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     words before did (`earlier`: theirs so far, the last last; the model said 8:25 again to "And if it takes an
     hour?")."""
     if _WHEN.search(text):
-        return _arrival(_SPOKEN_CLOCK.sub(_on_the_dial, _COLONLESS.sub(r"\1 \2:\3", text)))
+        text = _DOTTED.sub(lambda m: f"{m['lead'] or ''}{m['hour']}:{m['minute']}", text)
+        text = _PART_OF_DAY.sub(_with_half, _SPOKEN_CLOCK.sub(_on_the_dial, _COLONLESS.sub(r"\1 \2:\3", text)))
+        return _arrival(text)
     if not earlier or not _WHAT_IF.match(text) or not (before := arrival_note(earlier[-1], earlier[:-1])):
         return None
     return _arrival(f"{re.split(' (?:plus|minus) ', before)[0]} {text}")
+
+
+def _with_half(m: re.Match[str]) -> str:
+    """'10:40 PM' for "10:40 at night"; a time the words put in the small hours of the night is AM."""
+    hour, part = int(m[1].split(":")[0]), m[2].lower()
+    if not 1 <= hour <= 12:
+        return m.group()
+    night = part in ("at night", "tonight") and (hour == 12 or hour < 6)
+    return f"{m[1]} {'AM' if part == 'in the morning' or night else 'PM'}"
 
 
 def _arrival(text: str) -> str | None:
@@ -397,7 +433,10 @@ def _arrival(text: str) -> str | None:
         return None
     day = 24 * 60 if half or hour > 12 or hour == 0 else 12 * 60  # a bare "3:15" may be AM or PM: on a 12 h dial
     begun = (hour % 12 + (12 if half == "p" else 0)) * 60 + minute if half else hour * 60 + minute
-    back = bool(_BEFORE.search(text[: start.start()]))  # "What time is it 45 minutes before 2:10?"
+    # "What time is it 45 minutes before 2:10?", "... eat at 6:30 ... what time should it go in?"
+    back = bool(_BEFORE.search(text[: start.start()])) or bool(
+        _START_ASKED.search(text) and _DEADLINE.search(text[: start.start()])
+    )
     end = (begun + (-1 if back else 1) * int(minutes)) % day
     said = " and ".join(_said(value, unit) for (value, unit), _, _ in lasts)
     if half:
@@ -473,6 +512,49 @@ def parts_note(text: str) -> str | None:
         other = _convert(each, unit, target)
         said = f"{said}, or {say_number(other)} {target.one if other == 1 else target.many}"
     return f"{whole[0].upper()}{whole[1:]} in {say_number(count[0])} equal parts is {said}."
+
+
+# How many things it takes, each holding or covering an amount, for a total: "A gallon of paint covers about 400
+# square feet. How many gallons do I need for 1,200 square feet?", "The patient needs 750 milligrams and the tablets
+# are 250 milligrams each. How many tablets do I give?" (the 0.5B set up "a proportion" and stopped).
+_HOW_MANY_THINGS = re.compile(r"\bhow many (?P<things>[a-z]+)\b", re.IGNORECASE)
+_EACH = re.compile(
+    r"\b(?:each|per|apiece|every|covers?|holds?|contains?|fits?|takes?|serves?|one|a single)\b", re.IGNORECASE
+)
+_WHOLE_ONES = re.compile(r"\b(?:need|buy|get|order|bring|pack|use|take|for)\b", re.IGNORECASE)  # not "give" a dose
+_CAN = re.compile(r"\b(?:can|could)\b", re.IGNORECASE)
+_RATE = re.compile(r"per\b|an? (?!day|week|month|year)")
+
+
+def count_needed_note(text: str) -> str | None:
+    """'1,200 square feet at 400 square feet a gallon is 3 gallons.'; a count that is no whole number is rounded up
+    where it is bought or filled ("3.25, so 4 gallons"); None unless the words give just two amounts of one kind,
+    one of them a thing's, and ask how many things."""
+    asked = _HOW_MANY_THINGS.search(text)
+    if asked is None or not _EACH.search(text) or not asked["things"].lower().endswith("s"):
+        return None
+    things = asked["things"].lower()
+    amounts = _amounts(tokens := tokenize(text))
+    if len(amounts) != 2 or amounts[0][0][1].kind != amounts[1][0][1].kind or amounts[0][0][1].kind == "temperature":
+        return None
+    if any(_RATE.match(" ".join(tokens[end : end + 2])) for _, end, _ in amounts):  # "30 miles per gallon": fuel_note
+        return None
+    if (named := _NAMES.get((things,))) is not None and named.kind == amounts[0][0][1].kind:
+        return None  # "how many feet is 3 yards and 2 feet": a conversion
+    (a, a_unit), (b, b_unit) = amounts[0][0], amounts[1][0]
+    (per, per_unit), (total, total_unit) = sorted(((a, a_unit), (b, b_unit)), key=lambda x: x[0] * x[1].size)
+    if per <= 0 or per * per_unit.size == total * total_unit.size:
+        return None
+    count = total * total_unit.size / (per * per_unit.size)
+    one = re.sub(r"(x|[sc]h|ss)es$", r"\1", things) if re.search(r"(x|[sc]h|ss)es$", things) else things[:-1]
+    said = f"{_said(total, total_unit)} at {_said(per, per_unit)} a {one} is"
+    if count.denominator == 1:
+        return f"{said} {say_number(count)} {things if count != 1 else one}."
+    if _CAN.search(text[asked.end() :]):  # "How many glasses can I fill?": only full ones
+        return f"{said} {say_number(count)}, so {math.floor(count)} full {things}."
+    if _WHOLE_ONES.search(text[asked.end() :]):  # "How many bags do I need?": one more for the rest
+        return f"{said} {say_number(count)}, so {math.ceil(count)} {things}."
+    return f"{said} {say_number(count)} {things}."
 
 
 def _feet_inches(feet: Fraction, inches: Fraction) -> str:
