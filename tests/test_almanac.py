@@ -241,6 +241,18 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "How many time zones does the contiguous United States have?": "four main time zones",  # 12
     "is the Golden Gate Bridge in Los Angeles.": "San Francisco",  # "Yes, ... in Los Angeles."
     "How many moons does Mars have?": "two small moons",
+    # round 32 and pairs 6 (thirty-fourth session)
+    "I can never remember which planet is the one with a big red spot.": "Jupiter",  # Mars
+    "How many players are on a cricket team?": "eleven",  # "typically has 12 players"
+    "How many rings are on the Olympic flag?": "five interlocking rings",  # 18
+    "What do the Olympic rings stand for?": "five continents",
+    "When were the pyramids of Giza built?": "2560 BC",  # "1256 BCE"
+    "Why do you need vitamin D?": "absorb calcium",
+    "Which organ in the body produces insulin?": "pancreas",
+    "How many degrees are in a right angle?": "90 degrees",
+    "What else did Shakespeare write besides Hamlet?": "Macbeth",
+    "What is Mozart famous for?": "The Magic Flute",
+    "Name some paintings by Van Gogh.": "The Starry Night",
 }
 
 
@@ -322,6 +334,11 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "Why does popcorn pop? Actually, just tell me a popcorn recipe.",
         "Tell me a bedtime story about a kid who travels to the farthest planet.",
         "How is steel made?", "My pan is made of stainless steel.",  # an alloy named, its metals not asked
+        # the rows of the thirty-fourth session, asked about something else
+        "How much insulin should I inject?", "How were the pyramids built?", "Who built the pyramids in Mexico?",
+        "How much vitamin D do I need?", "Who won the gymnastics rings at the Olympics?",
+        "A gallon of paint covers about 400 square feet. How many gallons do I need for 1,200 square feet?",
+        "Who wrote Hamlet and what else?", "When was Mozart famous?",
     ],
 )  # fmt: skip
 def test_other_questions_are_left_to_the_model(text: str) -> None:

@@ -56,6 +56,8 @@ ASKED = {  # as people ask (and as Whisper writes it), and words the fact must s
     "Where are the pyramids?": "The Pyramids of Giza are in Egypt",
     "What's the biggest desert in China?": "Gobi",
     "What's the highest mountain in Tanzania?": "Mount Kilimanjaro is the highest mountain in Tanzania",  # said once
+    "Which city is the Colosseum in?": "The Colosseum is in Rome, Italy.",  # round 32: "in Paris, France"
+    "Which city is the Sagrada Familia in?": "Barcelona",
 }
 
 

@@ -53,6 +53,10 @@ def test_a_life_asked_about(text: str) -> None:
         # pairs 6: "and" first, no question mark (Whisper's), was read as no question
         ("who wrote romeo and juliet", "William Shakespeare wrote Romeo and Juliet.", "and when was he born",
          "William Shakespeare was born in Stratford-upon-Avon, England, in 1564."),
+        # pairs 6: "She wrote The Catcher in the Rye and The Great Gatsby."
+        ("Who wrote Pride and Prejudice?", "Jane Austen wrote Pride and Prejudice.", "What else did she write?",
+         "Jane Austen's best-known novels include Pride and Prejudice, Sense and Sensibility, Emma, Persuasion and "
+         "Mansfield Park."),
     ],
 )  # fmt: skip
 def test_a_follow_up_about_the_person_the_reply_named(first: str, reply: str, then: str, fact: str) -> None:

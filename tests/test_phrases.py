@@ -13,6 +13,8 @@ ASKED = {  # the 0.5B: "Thank you!"
     "Translate good morning into Italian.": "In Italian, good morning is buongiorno.",
     "How do I say I love you in Korean?": "In Korean, I love you is saranghae.",
     "How do you say goodbye in Chinese?": "In Mandarin Chinese, goodbye is zai jian.",
+    "How do you say good night in Italian?": "In Italian, good night is buona notte.",  # "Bocca" (pairs 6)
+    "How do you say good evening in French?": "In French, good evening is bonsoir.",
 }
 
 

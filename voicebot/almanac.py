@@ -565,6 +565,16 @@ _FACTS = (
     (r"\bhardest (natural )?(substance|material|mineral)s?\b", "Diamond is the hardest natural material."),
     (_all(r"pumps?|pumping", r"blood") + r"(?=.*\b(?:what|which) (?:part|organ)|.*\bwhat pumps\b)",
      "The heart pumps blood around the body."),
+    (_all(r"insulin", r"organ|gland|which part|what part|where|makes?|made|produces?|produced|comes? from",
+          unless=r"inject\w*|dose|doses|how much|pens?|pumps?|cost|price|store|fridge|units"),
+     "The pancreas makes insulin."),
+    (_all(r"vitamin d", r"why|what for|what does|good for|important|do for|does it do|need it|needs? it|use it",
+          unless=r"how much|dose|deficien\w*|sources?|foods?|where|which|what vitamin"),
+     "The body needs vitamin D to absorb calcium, for strong bones and teeth; it helps the muscles and the immune "
+     "system too."),
+    (_all(r"when|what year|how old|how long ago|what century", r"pyramids?", r"built|made|constructed|build|old|date",
+          unless=r"who|why|how (?:were|was|did|do)|mexico|maya\w*|aztec|louvre|sudan|nubia\w*"),
+     "The Great Pyramid of Giza was built around 2560 BC, about 4,500 years ago, for the pharaoh Khufu."),
     (r"\bhow many colou?rs (are )?(there )?in (a|the) rainbow\b",
      "A rainbow is usually said to have seven colors: red, orange, yellow, green, blue, indigo and violet."),
     (r"\bhow many days (are )?(there )?in a leap year\b", "A leap year has 366 days."),
@@ -572,6 +582,9 @@ _FACTS = (
     (_all(r"angles?", r"triangles?", r"add up|add to|sum|total|how many degrees")
      + r"(?!.*\b(each|every|one|equilateral|isosceles|right|squares?|rectangles?|quadrilaterals?)\b)",
      "The angles of a triangle add up to 180 degrees."),
+    (_all(r"how many degrees|what angle|measure", r"right angle", unless=r"triangle"), "A right angle is 90 degrees."),
+    (_all(r"how many degrees", r"circle|full turn|full rotation", unless=r"semi\w*|half|quarter"),
+     "A full circle is 360 degrees."),
     (r"\bhow many sides (does|do|has) (a|an) pentagon\b", "A pentagon has five sides."),
     (r"\bhow many sides (does|do|has) (a|an) hexagon\b", "A hexagon has six sides."),
     (r"\bhow many sides (does|do|has) (a|an) octagon\b", "An octagon has eight sides."),
@@ -834,6 +847,11 @@ _FACTS = (
     (_all("how many players", "basketball"), "A basketball team has five players on the court."),
     (_all("how many players", "baseball"), "A baseball team has nine players on the field."),
     (_all("how many players", "volleyball"), "A volleyball team has six players on the court."),
+    (_all("how many players", "cricket", r"team|side|field|eleven") + r"(?!.*\b(squad|world cup|ipl)\b)",
+     "A cricket team has eleven players."),  # the 0.5B: "typically has 12 players"
+    (_all(r"olympic|olympics", r"rings?|circles?", unless=r"gymnast\w*|still rings|ring event|boxing|wedding"),
+     "The Olympic flag has five interlocking rings, blue, yellow, black, green and red, on white: they stand for the "
+     "five continents of the world joined by the Games."),  # the 0.5B: "18 rings"
     (_all("how many players", "rugby", r"team|side|on the field|on the pitch")
      + r"(?!.*\b(league|sevens|7s|scrum|bench|squad|world cup)\b)",
      "A rugby union team has 15 players on the field; rugby league has 13."),
@@ -861,7 +879,8 @@ _FACTS = (
     *(_anniversary_row(years, *names) for years, names in _ANNIVERSARIES.items()),
     *(_made_from_row(food, fact) for food, fact in _MADE_FROM.items()),
     (r"\b(which|what) spice\b.*\bcrocus\b", "Saffron comes from the crocus flower."),
-    (r"\b(which|what) planet\b.*\bgreat red spot\b|\bgreat red spot\b.*\b(which|what) planet\b",
+    (r"\b(which|what) planet\b.*\b(great|big|giant|large|huge) red spot\b|"  # "the one with the big red spot": Mars
+     r"\b(great|big|giant|large|huge) red spot\b.*\b(which|what) planet\b",
      "Jupiter has the Great Red Spot, a storm bigger than the Earth."),
     (_all("ship", "pilgrims|mayflower|1620") + r"(?!.*\b(how many|how long|how big|where)\b)",
      "The Pilgrims sailed to America on the Mayflower, in 1620."),
@@ -893,7 +912,8 @@ _FACTS = (
           r"size|dimensions?|how (?:big|large|wide|long)|standard"),
      "A standard sheet of plywood or drywall is 4 by 8 feet."),
     (_all(r"paint", r"gallons?|quarts?|liters?|litres?", r"cover\w*|square (?:feet|foot|meters?|metres?)",
-          unless=r"spray|car|nails?|canvas"),
+          # not where the words say what a gallon covers (units.count_needed_note works it out)
+          unless=r"spray|car|nails?|canvas|(?:gallon|quart|liter|litre|can)(?: of \w+)? covers? (?:about )?\d+"),
      "A gallon of paint covers about 350 to 400 square feet with one coat."),
     (_all(r"hot|live|ground|earth|neutral", r"wires?", r"colou?rs?",
           unless=r"uk|britain|british|england|europe\w*|eu|australia\w*|ireland|irish"),

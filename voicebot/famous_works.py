@@ -120,7 +120,8 @@ def _row(title: str, maker: str, verb: str, *others: str) -> tuple[str, str]:
     kind = {"is said to have written": "wrote", "made": "painted"}.get(verb, verb)
     names = "|".join([title_pattern(title), *others])
     made, other = rf"(?=.*\b({_MADE[kind]})\b)", rf"(?!.*\b({_OTHER_THING}|{_OTHER_KIND[kind]})\b)"
-    return rf"^{_ASKS_WHO}{made}{other}(?=.*\b(?:{names}){_TITLE_ENDS})", f"{maker} {verb} {title}."
+    besides = r"(?!.*\b(?:else|besides|apart from|other than)\b)"  # "What else did he write besides Hamlet?"
+    return rf"^{_ASKS_WHO}{made}{other}{besides}(?=.*\b(?:{names}){_TITLE_ENDS})", f"{maker} {verb} {title}."
 
 
 # Where a famous work can be seen (the 0.5B: the Mona Lisa "is displayed in the Mona Lisa painting"); works in
@@ -150,7 +151,83 @@ def _seen_row(title: str, where: str) -> tuple[str, str]:
     )
 
 
+# What else a maker is known for: "What else did she write?" after Pride and Prejudice got "The Catcher in the Rye
+# and The Great Gatsby" (pairs 6). (who, the shorter names people use, what the works are called, the best known)
+_KNOWN_FOR = (
+    ("William Shakespeare", r"shakespeare", "plays",
+     "Hamlet, Romeo and Juliet, Macbeth, Othello, King Lear and A Midsummer Night's Dream"),
+    ("Jane Austen", r"austen", "novels",
+     "Pride and Prejudice, Sense and Sensibility, Emma, Persuasion and Mansfield Park"),
+    ("Charles Dickens", r"dickens", "novels",
+     "Oliver Twist, A Christmas Carol, David Copperfield, Great Expectations and A Tale of Two Cities"),
+    ("Mark Twain", r"twain", "books", "The Adventures of Tom Sawyer and Adventures of Huckleberry Finn"),
+    ("Leo Tolstoy", r"tolstoy", "novels", "War and Peace and Anna Karenina"),
+    ("Fyodor Dostoevsky", r"dostoevsky|dostoyevsky", "novels",
+     "Crime and Punishment, The Idiot and The Brothers Karamazov"),
+    ("Ernest Hemingway", r"hemingway", "books",
+     "The Old Man and the Sea, The Sun Also Rises, A Farewell to Arms and For Whom the Bell Tolls"),
+    ("George Orwell", r"orwell", "books", "Nineteen Eighty-Four and Animal Farm"),
+    ("J. R. R. Tolkien", r"tolkien", "books", "The Hobbit and The Lord of the Rings"),
+    ("Charlotte Brontë", r"charlotte bront[eë]", "novels", "Jane Eyre and Villette"),
+    ("F. Scott Fitzgerald", r"fitzgerald", "novels", "The Great Gatsby and Tender Is the Night"),
+    ("Victor Hugo", r"victor hugo", "novels", "Les Misérables and The Hunchback of Notre-Dame"),
+    ("Roald Dahl", r"roald dahl|dahl", "books",
+     "Charlie and the Chocolate Factory, Matilda, The BFG, James and the Giant Peach and The Witches"),
+    ("Lewis Carroll", r"lewis carroll", "books", "Alice's Adventures in Wonderland and Through the Looking-Glass"),
+    ("Agatha Christie", r"agatha christie", "novels",
+     "Murder on the Orient Express, Death on the Nile and And Then There Were None"),
+    ("Oscar Wilde", r"oscar wilde", "works", "The Picture of Dorian Gray and The Importance of Being Earnest"),
+    ("John Steinbeck", r"steinbeck", "novels", "Of Mice and Men, The Grapes of Wrath and East of Eden"),
+    ("Edgar Allan Poe", r"edgar allan poe|edgar poe", "works",
+     "The Raven, The Tell-Tale Heart and The Fall of the House of Usher"),
+    ("Homer", r"homer", "epics", "the Iliad and the Odyssey"),
+    ("Dr. Seuss", r"dr\.? seuss|doctor seuss|seuss", "books",
+     "The Cat in the Hat, Green Eggs and Ham and How the Grinch Stole Christmas"),
+    ("Robert Louis Stevenson", r"stevenson", "books", "Treasure Island and Strange Case of Dr Jekyll and Mr Hyde"),
+    ("Rudyard Kipling", r"kipling", "books", "The Jungle Book, Just So Stories and Kim"),
+    ("Leonardo da Vinci", r"leonardo|da vinci", "paintings",
+     "the Mona Lisa, The Last Supper, Lady with an Ermine and The Annunciation, and his drawing Vitruvian Man"),
+    ("Michelangelo", r"michelangelo", "works",
+     "the statue of David, the Pietà, and the ceiling of the Sistine Chapel with The Creation of Adam"),
+    ("Vincent van Gogh", r"van gogh", "paintings",
+     "The Starry Night, Sunflowers, Café Terrace at Night and The Bedroom"),
+    ("Pablo Picasso", r"picasso", "paintings", "Guernica, Les Demoiselles d'Avignon and The Old Guitarist"),
+    ("Claude Monet", r"monet", "paintings", "Water Lilies, Impression, Sunrise, and his Haystacks"),
+    ("Johannes Vermeer", r"vermeer", "paintings", "Girl with a Pearl Earring, The Milkmaid and View of Delft"),
+    ("Sandro Botticelli", r"botticelli", "paintings", "The Birth of Venus and Primavera"),
+    ("Ludwig van Beethoven", r"beethoven", "works",
+     "his nine symphonies, above all the Fifth and the Ninth with its Ode to Joy, the Moonlight Sonata and Für Elise"),
+    ("Wolfgang Amadeus Mozart", r"mozart", "works",
+     "The Magic Flute, The Marriage of Figaro, Don Giovanni, Eine kleine Nachtmusik and his Requiem"),
+    ("Johann Sebastian Bach", r"bach", "works",
+     "the Brandenburg Concertos, the Goldberg Variations, the Mass in B minor and the St Matthew Passion"),
+    ("Pyotr Ilyich Tchaikovsky", r"tchaikovsky", "works", "The Nutcracker, Swan Lake, The Sleeping Beauty and the 1812 "
+     "Overture"),
+    ("Antonio Vivaldi", r"vivaldi", "works", "The Four Seasons and his Gloria"),
+    ("Giuseppe Verdi", r"verdi", "operas", "La Traviata, Aida, Rigoletto and Otello"),
+    ("Giacomo Puccini", r"puccini", "operas", "La Bohème, Tosca, Madama Butterfly and Turandot"),
+    ("George Frideric Handel", r"handel", "works", "Messiah, Water Music and Music for the Royal Fireworks"),
+)  # fmt: skip
+_WORK_NOUNS = r"books?|novels?|plays?|poems?|stories|paintings?|pictures?|works?|pieces?|operas?|symphon(?:y|ies)|music"
+_ASKS_OTHER = (
+    rf"what else|which else|what other|which other|other (?:{_WORK_NOUNS})|known for|famous for|remembered for|"
+    rf"(?:most )?famous (?:{_WORK_NOUNS})|(?:best[- ]known|greatest|popular) (?:{_WORK_NOUNS})|"
+    rf"(?:what|which) (?:{_WORK_NOUNS}) (?:did|has|have|does|by|of)|(?:{_WORK_NOUNS}) (?:by|of)|"
+    r"what (?:did|has|does) (?:\w+ ){1,3}(?:write|written|paint|painted|compose|composed)"
+)
+
+
+def _known_for_row(maker: str, called: str, noun: str, works: str) -> tuple[str, str]:
+    full = re.escape(maker.lower()).replace(r"\.", r"\.?").replace(r"\ ", " ")
+    return (
+        rf"^(?!.*\b(?:who|whom|when|where|born|died|how many|how old)\b)(?=.*\b(?:{_ASKS_OTHER})\b)"
+        rf"(?=.*\b(?:{full}|{called})\b)",
+        f"{maker}'s best-known {noun} include {works}.",
+    )
+
+
 WORK_FACTS: tuple[tuple[str, str], ...] = (
     *(_row(*work) for work in _WORKS),
     *(_seen_row(title, where) for title, where in _SEEN.items()),
+    *(_known_for_row(*row) for row in _KNOWN_FOR),
 )

@@ -93,8 +93,9 @@ the United States: Las Vegas, Chicago, Los Angeles, Miami, Seattle, Boston, New 
 the border of Canada and the United States: Niagara Falls|the Niagara Falls
 the border of Zambia and Zimbabwe: Victoria Falls|the Victoria Falls
 Canada: Toronto, Vancouver, Montreal, Quebec City, Calgary
-Spain: Barcelona, Seville, Valencia, Granada, the Alhambra|Alhambra, the Sagrada Familia|Sagrada Familia, Ibiza, \
-Mallorca|Majorca
+Barcelona, Spain: the Sagrada Familia|Sagrada Familia
+Granada, Spain: the Alhambra|Alhambra
+Spain: Barcelona, Seville, Valencia, Granada, Ibiza, Mallorca|Majorca
 Portugal: Porto, Madeira
 Germany: Munich, Hamburg, Frankfurt, Cologne, Neuschwanstein Castle|Neuschwanstein
 Switzerland: Zurich, Geneva
@@ -331,7 +332,8 @@ _ASKS_WHERE = r"^(?:(?:so|and|hey|okay|um) )*where(?: s| is| are)"  # "Where's P
 _WHERE = re.compile(rf"{_ASKS_WHERE} (?!chad$|jordan$|turkey$){_place(_COUNTRIES, 'a')}(?: located)?$")
 # "Which country is Timbuktu in?", "In what country is the Taj Mahal?", "Where is Machu Picchu located?"
 _OF = r"(?:the (?:city|town|island) of )?"  # "What country is the city of Marrakech in?"
-_REGION = r"(?:country|state|u s state|us state|province)"  # "Which state is Mount Rushmore in?": its row names it
+# "Which state is Mount Rushmore in?", "Which city is the Colosseum in?": its row names it
+_REGION = r"(?:country|state|u s state|us state|province|city|town)"
 _IN_COUNTRY = re.compile(
     rf"\b(?:which|what) {_REGION} (?:is|are) {_OF}{_place(_PLACES, 'a')}(?: located)?(?: in)?$|"
     rf"\bin (?:which|what) {_REGION} (?:is|are) {_OF}{_place(_PLACES, 'b')}(?: located)?$|"

@@ -2,8 +2,9 @@
 
 "How do you say thank you in Japanese?" got "Thank you!" from the 0.5B (docs/MEASUREMENTS.md, thirty-second
 session). The rows hold the handful of words a visitor needs first (hello, goodbye, thank you, please, yes, no, good
-morning, excuse me, cheers, I love you) in fifteen languages, written in the Latin letters an English voice can read
-("arigato", "xie xie"); a word a language says several ways by who speaks or to whom is left out.
+morning, good evening, good night, excuse me, cheers, I love you) in fifteen languages, written in the Latin letters
+an English voice can read ("arigato", "xie xie"); a word a language says several ways by who speaks or to whom is left
+out.
 """
 
 from __future__ import annotations
@@ -18,42 +19,53 @@ _ENGLISH = {
     "thank you": (r"thank you|thanks", "thank you"), "please": (r"please", "please"), "yes": (r"yes", "yes"),
     "no": (r"no", "no"), "good morning": (r"good morning", "good morning"),
     "excuse me": (r"excuse me|sorry", "excuse me"), "cheers": (r"cheers", "cheers"),
-    "i love you": (r"i love you", "I love you"),
+    "i love you": (r"i love you", "I love you"), "good night": (r"good ?night|night night", "good night"),
+    "good evening": (r"good evening", "good evening"),
 }  # fmt: skip
 # Language: {English words: how they are said}.
 _WORDS: dict[str, dict[str, str]] = {
     "Spanish": {"hello": "hola", "goodbye": "adios", "thank you": "gracias", "please": "por favor", "yes": "si",
                 "no": "no", "good morning": "buenos dias", "excuse me": "perdon", "cheers": "salud",
-                "i love you": "te quiero"},
+                "i love you": "te quiero", "good night": "buenas noches",
+                "good evening": "buenas noches"},
     "French": {"hello": "bonjour", "goodbye": "au revoir", "thank you": "merci", "please": "s'il vous plait",
                "yes": "oui", "no": "non", "good morning": "bonjour", "excuse me": "excusez-moi", "cheers": "sante",
-               "i love you": "je t'aime"},
+               "i love you": "je t'aime", "good night": "bonne nuit",
+               "good evening": "bonsoir"},
     "German": {"hello": "hallo", "goodbye": "auf Wiedersehen, or tschuss", "thank you": "danke", "please": "bitte",
                "yes": "ja", "no": "nein", "good morning": "guten Morgen", "excuse me": "Entschuldigung",
-               "cheers": "prost", "i love you": "ich liebe dich"},
+               "cheers": "prost", "i love you": "ich liebe dich",
+               "good night": "gute Nacht", "good evening": "guten Abend"},
     "Italian": {"hello": "ciao", "goodbye": "arrivederci", "thank you": "grazie", "please": "per favore",
                 "yes": "si", "no": "no", "good morning": "buongiorno", "excuse me": "scusi", "cheers": "salute",
-                "i love you": "ti amo"},
+                "i love you": "ti amo", "good night": "buona notte",
+                "good evening": "buonasera"},
     "Portuguese": {"hello": "ola", "goodbye": "tchau, or adeus", "thank you": "obrigado, or obrigada from a woman",
                    "please": "por favor", "yes": "sim", "no": "nao", "good morning": "bom dia",
-                   "excuse me": "com licenca", "cheers": "saude", "i love you": "eu te amo"},
+                   "excuse me": "com licenca", "cheers": "saude", "i love you": "eu te amo", "good night": "boa noite",
+                   "good evening": "boa noite"},
     "Dutch": {"hello": "hallo", "goodbye": "tot ziens", "thank you": "dank je wel", "please": "alsjeblieft",
               "yes": "ja", "no": "nee", "good morning": "goedemorgen", "excuse me": "pardon", "cheers": "proost",
-              "i love you": "ik hou van jou"},
+              "i love you": "ik hou van jou", "good night": "goedenacht, or welterusten",
+              "good evening": "goedenavond"},
     "Greek": {"hello": "yia sou", "goodbye": "yia sou, or antio", "thank you": "efharisto", "please": "parakalo",
               "yes": "ne", "no": "ohi", "good morning": "kalimera", "excuse me": "signomi", "cheers": "yamas",
-              "i love you": "s'agapo"},
+              "i love you": "s'agapo", "good night": "kalinihta",
+              "good evening": "kalispera"},
     "Japanese": {"hello": "konnichiwa", "goodbye": "sayonara", "thank you": "arigato, or more politely arigato "
                  "gozaimasu", "yes": "hai", "no": "iie", "good morning": "ohayo gozaimasu",
-                 "excuse me": "sumimasen", "cheers": "kanpai", "i love you": "aishiteru"},
+                 "excuse me": "sumimasen", "cheers": "kanpai", "i love you": "aishiteru", "good night": "oyasumi nasai",
+                 "good evening": "konbanwa"},
     "Mandarin Chinese|Chinese|Mandarin": {"hello": "ni hao", "goodbye": "zai jian", "thank you": "xie xie",
                                           "good morning": "zao shang hao", "excuse me": "dui bu qi",
-                                          "cheers": "gan bei", "i love you": "wo ai ni"},
+                                          "cheers": "gan bei", "i love you": "wo ai ni",
+                                          "good night": "wan an", "good evening": "wan shang hao"},
     "Korean": {"hello": "annyeonghaseyo", "thank you": "gamsahamnida", "yes": "ne", "no": "aniyo",
                "cheers": "geonbae", "i love you": "saranghae"},
     "Russian": {"hello": "zdravstvuyte, or privet among friends", "goodbye": "do svidaniya", "thank you": "spasibo",
                 "please": "pozhaluysta", "yes": "da", "no": "nyet", "good morning": "dobroye utro",
-                "excuse me": "izvinite", "i love you": "ya tebya lyublyu"},
+                "excuse me": "izvinite", "i love you": "ya tebya lyublyu",
+                "good night": "spokoynoy nochi", "good evening": "dobryy vecher"},
     "Arabic": {"hello": "marhaba, or as-salamu alaykum", "thank you": "shukran", "yes": "naam", "no": "la",
                "good morning": "sabah al-khair"},
     "Hindi": {"hello": "namaste", "thank you": "dhanyavaad, or shukriya", "yes": "haan", "no": "nahin"},
