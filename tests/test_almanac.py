@@ -253,6 +253,9 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "What else did Shakespeare write besides Hamlet?": "Macbeth",
     "What is Mozart famous for?": "The Magic Flute",
     "Name some paintings by Van Gogh.": "The Starry Night",
+    "What is the second largest country?": "Canada",  # ranked past the first: only these few
+    "What's the second highest mountain in the world?": "K2",
+    "What's the second largest planet in the solar system?": "Saturn",
 }
 
 
@@ -339,6 +342,8 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "How much vitamin D do I need?", "Who won the gymnastics rings at the Olympics?",
         "A gallon of paint covers about 400 square feet. How many gallons do I need for 1,200 square feet?",
         "Who wrote Hamlet and what else?", "When was Mozart famous?",
+        "What is the second largest country in Africa?", "What is the second largest country by population?",
+        "What is the third largest country?",
     ],
 )  # fmt: skip
 def test_other_questions_are_left_to_the_model(text: str) -> None:

@@ -20,6 +20,13 @@ PER_PERIOD = {
     "If I spend $4 a day on coffee, how much is that in a year?": (
         "4 dollars a day for a year, 365 days, is 1460 dollars."
     ),
+    # round 32: "over a whole year", and "how much is that a year" with no "in"
+    "If my pension is 1800 dollars a month, how much is that over a whole year?": (
+        "1800 dollars a month for a year, 12 months, is 21600 dollars."
+    ),
+    "I earn 2000 dollars a month, how much is that a year?": (
+        "2000 dollars a month for a year, 12 months, is 24000 dollars."
+    ),
 }
 
 

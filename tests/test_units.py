@@ -165,6 +165,18 @@ def test_the_last_conversion_again_with_another_amount() -> None:
     assert conversion_note("What if I need more?", cup) is None and conversion_note("Okay, a cup.", cup) is None
 
 
+def test_a_conversion_follow_up_says_the_last_unit_as_those() -> None:
+    """Pairs 6: "And how many of those in a whole day?" after minutes in an hour (the model said "1 hour is 60
+    minutes" again), and Whisper's "and then a kilometer" for "and in a kilometer" (the model said 39528 feet)."""
+    assert conversion_note("And how many of those in a whole day?", ["How many minutes are in an hour?"]) == (
+        "1 day is 1440 minutes."
+    )
+    assert conversion_note("How many of them in a week?", ["How many hours in a day?"]) == "1 week is 168 hours."
+    mile = ["How many feet are in a mile?"]
+    assert conversion_note("and then a kilometer", mile) == "1 kilometer is about 3281 feet."
+    assert conversion_note("And how many of those?", ["How far is Paris?"]) is None
+
+
 def test_when_something_that_starts_at_a_clock_time_ends() -> None:
     """"A train leaves at 3:15 and the trip takes 2 hours and 50 minutes. When does it arrive?" got "5:65", and
     the arithmetic note read "15 plus 2" out of "3:15 plus 2 hours"."""

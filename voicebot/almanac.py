@@ -1180,8 +1180,8 @@ def _facts(words: str) -> tuple[str, ...]:
     place's facts alone where there are any ("What's Africa's highest mountain?" is not the world's). Cached: a
     turn's words are matched against ~600 patterns a few times over (the note, the reply's start, the turn's end,
     a follow-up's swaps), and the same words always give the same facts."""
-    if _RANKED.search(words):  # "the second highest mountain": no table ranks past the first
-        return ()
+    if _RANKED.search(words):  # "the second highest mountain": only the few ranked past the first below
+        return tuple(fact for pattern, fact in _SECOND if pattern.search(words))
     if places := place_facts(words):
         return tuple(places)
     matched = (
@@ -1195,3 +1195,20 @@ def _facts(words: str) -> tuple[str, ...]:
 
 
 _RANKED = re.compile(r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th|next) (?:\w+est|biggest|largest)\b")
+# The second of the world's best-known firsts, which nobody disputes: "And the second biggest?" after the largest
+# country got China (pairs 6).
+_NOT_THE_WORLD = (  # a part of the world ("in Africa"), or another measure ("by population")
+    r"(?!.*\b(?:in|of|on) (?!(?:the |our )?(?:world|earth|solar system|planet)\b)\w+)"
+    r"(?!.*\b(?:population|people|populous|populated|economy|gdp|volume|mass)\b)"
+)
+_SECOND = tuple(
+    (re.compile(rf"\b(?:second|2nd) (?:{superlative}) (?:{noun})\b{_NOT_THE_WORLD}"), fact)
+    for superlative, noun, fact in (
+        ("largest|biggest", "country|nation", "Canada is the second largest country by area, after Russia."),
+        ("tallest|highest", "mountain|peak", "K2 is the second highest mountain, about 8,611 meters, after Everest."),
+        ("largest|biggest", "planet", "Saturn is the second largest planet, after Jupiter."),
+        ("largest|biggest", "ocean", "The Atlantic is the second largest ocean, after the Pacific."),
+        ("largest|biggest", "continent", "Africa is the second largest continent, after Asia."),
+        ("smallest", "planet", "Mars is the second smallest planet, after Mercury."),
+    )
+)

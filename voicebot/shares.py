@@ -68,7 +68,8 @@ _PERIODS = r"(?P<{0}>day|week|month|year|hour|minute)"
 _PER_PERIOD = re.compile(
     r"(?:[$£€]\s*(?P<p1>\d[\d,]*(?:\.\d+)?)|(?P<p2>\d[\d,]*(?:\.\d+)?)(?:\s*(?P<what>dollars?|euros?|pounds?|bucks?|"
     r"[a-z]+))?)\s+(?:a|an|per|each|every)\s+" + _PERIODS.format("per") + r"\b"
-    r".*\b(?:in|after|over|for|by the end of|at the end of)\s+(?:a|an|one|(?P<n>\d+|two|three|four|five|six|ten))\s+"
+    r".*\b(?:(?:in|after|over|for|by the end of|at the end of)\s+(?:a|an|one|(?P<n>\d+|two|three|four|five|six|ten))"
+    r"|a|per)\s+(?:whole |full |entire )?"  # "over a whole year", "how much is that a year"
     + _PERIODS.format("over") + r"s?\b",
     re.IGNORECASE,
 )

@@ -136,7 +136,10 @@ def conversion_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     """'10 miles is about 16 kilometers.' for the conversions the user asks for; None when there are none.
     `earlier`: the user's words before, the last last, for "What's that in Celsius?" after an amount."""
     found = conversions(text) or [
-        c for c in [_that_in(text, earlier) or _other_amount(text, earlier) or _other_unit(text, earlier)] if c
+        c
+        for c in [_that_in(text, earlier) or _other_amount(text, earlier) or _other_unit(text, earlier) or
+                  _those(text, earlier)]
+        if c
     ]
     return " ".join(c.note() for c in found) if found else None
 
@@ -148,7 +151,7 @@ def _other_amount(text: str, earlier: Sequence[str]) -> Conversion | None:
     lead = follow_up_lead(tokens)
     if lead is None or not earlier or not (before := conversions(earlier[-1], limit=1)):
         return None
-    i = lead + (tokens[lead : lead + 1] in (["in"], ["for"], ["with"]))
+    i = lead + (tokens[lead : lead + 1] in (["in"], ["for"], ["with"], ["then"]))  # Whisper's "and then a kilometer"
     amount = _amount(tokens, i, need_number=tokens[i : i + 1] not in (["a"], ["an"], ["one"]))  # "And in a foot?"
     if amount is not None:
         (value, unit), end, inches = amount
@@ -160,6 +163,19 @@ def _other_amount(text: str, earlier: Sequence[str]) -> Conversion | None:
     if rest not in ([], ["?"], ["."], ["!"]) or unit.kind != before[0].target.kind or unit == before[0].target:
         return None
     return Conversion(value, unit, before[0].target, inches)
+
+
+# The last conversion's unit as "those": "And how many of those in a whole day?" after "How many minutes are in an
+# hour?" (the model said "1 hour is 60 minutes" again).
+_THOSE = re.compile(r"\bhow many (?:of )?(?:those|them|these)\b", re.IGNORECASE)
+_WHOLE = re.compile(r"\b(?:whole|full|entire|single)\s+", re.IGNORECASE)
+
+
+def _those(text: str, earlier: Sequence[str]) -> Conversion | None:
+    if not earlier or not _THOSE.search(text) or not (before := conversions(earlier[-1], limit=1)):
+        return None
+    found = conversions(_THOSE.sub(f"how many {before[0].target.many}", _WHOLE.sub("", text)), limit=1)
+    return found[0] if found else None
 
 
 # The last conversion asked in another unit: "And how many yards?", "And in yards?", "What about meters?" after "How
