@@ -416,6 +416,22 @@ def test_other_follow_ups_get_none(earlier: list[str], text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("said", "text", "fact"),
+    [
+        ("The sky is blue.", "Why is that?", "Rayleigh"),  # pairs 6: "Because it's the color of the sun."
+        ("Ice floats on water.", "How come?", "less dense"),
+        ("Leaves turn red and yellow in the fall.", "Why?", "chlorophyll"),
+        ("Yes, the ocean is salty.", "Why?", "rivers wash salts"),
+        ("The capital of Australia is Canberra.", "Why?", None),  # no why in the table
+        ("2 plus 2 is 4.", "Why?", None), ("Pigs cannot fly.", "Why not?", None), ("", "Why?", None),
+    ],
+)
+def test_a_bare_why_asks_why_of_the_last_reply(said: str, text: str, fact: str | None) -> None:
+    found = almanac_fact(text, ["What about it?"], said)
+    assert (found is None) if fact is None else (found is not None and fact in found), found
+
+
+@pytest.mark.parametrize(
     ("earlier", "said", "text", "fact"),
     [  # the pronoun stands for what the last reply named (the 0.5B: 8 moons, 78 % oxygen, the Pacific)
         ("which planet is called the red planet.", "Mars is known as the red planet.", "How many moons does it have?",

@@ -1137,6 +1137,34 @@ _TALE = re.compile(
 )
 
 
+# "Why?" alone after a fact: asked of the statement the reply made ("The sky is blue." -> "why is the sky blue"); the
+# model had said "Because it's the color of the sun." (pairs 6).
+_BARE_WHY = re.compile(
+    r"^\W*(?:(?:and|but|so|okay|ok|oh|really)\W+)?(?:why(?: is that| is it| are they| does it| do they| so| not)?|"
+    r"how come|what makes it (?:so|like that)|how so)\W*$"
+)
+_IS_STATEMENT = re.compile(r"^(?P<subject>(?:\w+ ){0,3}?\w+) (?P<verb>is|are)\b(?P<rest>(?: [\w'-]+){1,6})$")
+
+
+def _why_asked(before: str) -> str | None:
+    """The why-question of a statement's first sentence that gives a single fact: "why is the sky blue", "why does
+    ice float on water", "why do leaves change color"; None where there is none."""
+    sentence = re.split(r"(?<=[.!?])\s", before.strip(), maxsplit=1)[0].lower()
+    words = re.sub(r"^(?:yes|no|well|actually|indeed)\b\W*", "", " ".join(re.findall(r"[\w'-]+", sentence)))
+    if m := _IS_STATEMENT.match(words):  # "the sky is blue"
+        asked = [f"why {m['verb']} {m['subject']}{m['rest']}"]
+    else:  # "ice floats on water": does ice float; "leaves change color": do leaves change (a subject of 1 to 3 words)
+        split = words.split()
+        asked = [
+            question
+            for n in range(1, min(4, len(split) - 1))
+            for subject, verb, rest in [(" ".join(split[:n]), split[n], " ".join(split[n + 1 :]))]
+            for question in (f"why does {subject} {verb.removesuffix('s')} {rest}", f"why do {subject} {verb} {rest}")
+        ]
+    found = {fact: question for question in asked if len(facts := _facts(question)) == 1 for fact in facts}
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
 def _question(text: str, earlier: Sequence[str], chain: int, reply: str = "") -> str | None:
     """The question `text` asks, lower-cased: the words themselves, or for a follow-up after a question the table
     answered (`chain` follow-ups deep at most), that question with the follow-up's thing in place of one or two of
@@ -1145,6 +1173,8 @@ def _question(text: str, earlier: Sequence[str], chain: int, reply: str = "") ->
     words = " ".join(_HYPHEN.sub(" ", text.lower().replace("’", "'")).split())  # "the fastest-land animal"
     if _TAKEN_BACK.search(words) or _TALE.match(words):
         return None
+    if earlier and _BARE_WHY.match(words):
+        return _why_asked(reply) if reply else None
     follow = _FOLLOW_UP.match(words) if earlier else None
     if not ASKING.search(text) and follow is None:  # "No, I meant an insect." corrects the last question
         return None
