@@ -16,6 +16,8 @@ ASKED = {  # the 0.5B: "RPM stands for RPM (Redundant Power Module).", the H in 
     "What is the full form of GPS?": "GPS stands for Global Positioning System.",
     "What does PIN stand for?": "PIN stands for personal identification number.",
     "What does AI mean?": "AI stands for artificial intelligence.",
+    "What does PVC stand for, like PVC pipe?": "PVC stands for polyvinyl chloride.",  # round 32: "PVC pipe"
+    "What does BPM stand for?": "BPM stands for beats per minute.",
 }
 
 

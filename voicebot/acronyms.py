@@ -49,7 +49,10 @@ _STANDS_FOR = {
     "POW": "prisoner of war", "MIA": "missing in action", "AWOL": "absent without leave", "DOB": "date of birth",
     "FAQ": "frequently asked questions", "MVP": "most valuable player", "RV": "recreational vehicle",
     "ER": "emergency room", "ABS": "anti-lock braking system", "AC": "alternating current in electricity, and air "
-    "conditioning in a home or a car", "DC": "direct current",
+    "conditioning in a home or a car", "DC": "direct current", "PVC": "polyvinyl chloride",
+    "GFCI": "ground fault circuit interrupter", "BTU": "British thermal unit", "MPG": "miles per gallon",
+    "ATP": "adenosine triphosphate", "BPM": "beats per minute",
+    "EKG": "electrocardiogram", "ECG": "electrocardiogram", "OTC": "over the counter", "SPF": "sun protection factor",
 }  # fmt: skip
 # Abbreviations that are also words: asked about only as an abbreviation.
 _WORDS = frozenset({"PIN", "RAM", "ROM", "SIM", "LED", "WHO", "AM", "PM", "AD", "PS", "RIP", "POW", "ER", "ABS",
