@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from voicebot.notes import exact_result
-from voicebot.percentages import percentage_note
+from voicebot.percentages import change_note, percentage_note
 
 ASKED = {  # the 0.5B: "Two fifths as a percentage is 50%."
     "What's two fifths as a percentage?": "2 fifths is 40 percent.",
@@ -42,3 +42,31 @@ def test_a_percentage_asked_for_gets_its_exact_value(text: str) -> None:
 )
 def test_no_percentage_for_other_talk(text: str) -> None:
     assert percentage_note(text) is None, (text, percentage_note(text))
+
+
+CHANGED = {  # round 33: "120 plus 15 percent" had got "120 plus 15 is 135."
+    "Hey, I'm raising my 120 dollar price by 15 percent, what's the new price?": "120 plus 15 percent is 138.",
+    "What is 120 plus 15 percent?": "120 plus 15 percent is 138.",
+    "Reduce 80 by 20 percent.": "80 minus 20 percent is 64.",
+    "What is the percent increase from 40 to 50?": "From 40 to 50 is a 25 percent increase.",
+    "What's the percentage change from 50 to 40?": "From 50 to 40 is a 20 percent decrease.",
+    "I buy these mugs for 40 dollars a case and sell the case for 50, what percent markup is that?": (
+        "From 40 to 50 is a markup of 25 percent."
+    ),
+    "Last month I had 1,000 dollars in sales and 850 dollars in costs, so what's my profit margin?": (
+        "Sales of 1000 and costs of 850 leave 150: a profit margin of 15 percent."
+    ),
+}
+
+
+@pytest.mark.parametrize("text", list(CHANGED))
+def test_an_amount_changed_by_a_percentage_and_the_percentage_of_a_change(text: str) -> None:
+    assert change_note(text) == CHANGED[text]
+    assert exact_result(text) == CHANGED[text]  # and no sum that leaves out "percent"
+
+
+@pytest.mark.parametrize(
+    "text", ["What is 15 percent of 80?", "My rent went up by 5 percent.", "Sales were 20 percent up this year."]
+)
+def test_no_change_for_other_talk_of_percent(text: str) -> None:
+    assert change_note(text) is None

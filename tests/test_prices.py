@@ -17,6 +17,11 @@ PRICED = {  # the 0.5B: "$3.58 * 12 = $43.84" (it is 42.96)
     "Tickets are 15 dollars per person and there are 4 people, what's the total?": "4 people at 15 dollars a person "
     "is 60 dollars.",
     "I earn 20 dollars an hour, how much do I make in 40 hours?": "40 hours at 20 dollars an hour is 800 dollars.",
+    # round 33: wages asked as what is owed, "37 and a half hours", and people who each worked as long
+    "My employee worked 37 and a half hours at 16 dollars an hour, what do I owe her before tax?": "37.5 hours at 16 "
+    "dollars an hour is 600 dollars.",
+    "Three workers each put in 6 hours at 15 dollars an hour, what's my total labor cost for the day?": "6 hours at "
+    "15 dollars an hour is 90 dollars each, so 3 of them is 270 dollars.",
 }
 
 

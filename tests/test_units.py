@@ -244,6 +244,20 @@ def test_a_time_written_with_a_dot_and_a_time_to_be_done_by() -> None:
         assert arrival_note(other) is None, other
 
 
+def test_how_long_from_one_clock_time_to_another() -> None:
+    """Round 33: "open from 9 in the morning till 5:30 in the evening, how many hours is that?"."""
+    from voicebot.units import span_note
+
+    assert span_note("My shop's open from 9 in the morning till 5:30 in the evening, how many hours is that?") == (
+        "From 9 AM to 5:30 PM is 8 hours and 30 minutes."
+    )
+    assert span_note("How many hours from 10 pm to 6 am?") == "From 10 pm to 6 am is 8 hours."
+    assert span_note("How long is it from 9 to 5?") == "From 9 to 5 is 8 hours."  # a 12-hour dial
+    assert span_note("How long from noon to 3:15 pm?") == "From noon to 3:15 pm is 3 hours and 15 minutes."
+    for other in ("How many hours is it from 1990 to 2000?", "I work from 9 to 5.", "From 9 to 5, what a job."):
+        assert span_note(other) is None, other
+
+
 def test_how_many_things_it_takes_for_a_total() -> None:
     """Round 32: a gallon covering 400 square feet for 1,200 ("set up a proportion" and stopped), 750 milligrams
     in 250 milligram tablets; a count that is no whole number is rounded up where things are bought, down where

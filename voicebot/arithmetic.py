@@ -436,8 +436,8 @@ class _Parser:
 
     def calculation(self) -> tuple[Calculation, int] | None:
         expr = self._expression()
-        if expr is None or _operations(expr) == 0:
-            return None
+        if expr is None or _operations(expr) == 0 or self.tokens[self.i : self.i + 1] == ["percent"]:
+            return None  # "120 plus 15 percent" is no "120 plus 15" (voicebot/percentages.py)
         end = self.i
         # A result the user offers: "... is 54", or "Is 7 times 8 54?". Any other number straight after it
         # means the expression was read wrong ("2023 minus nineteen ninety" is not 2023 - 19).

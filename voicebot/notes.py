@@ -50,7 +50,7 @@ from voicebot.entertain import STORY_OPENERS, Entertainment, entertain
 from voicebot.equations import equation_note, has_unknown
 from voicebot.feelings import OFFER, feeling_reply, takes_offer
 from voicebot.kitchen import servings_note
-from voicebot.percentages import percentage_note
+from voicebot.percentages import change_note, percentage_note
 from voicebot.prices import coins_note, fuel_note, price_note, some_for_note
 from voicebot.shapes import shape_note
 from voicebot.shares import per_period_note, shared_note
@@ -64,6 +64,7 @@ from voicebot.units import (
     durations_note,
     parts_note,
     scaled_note,
+    span_note,
     travel_note,
 )
 from voicebot.word_forms import word_form_note
@@ -546,11 +547,13 @@ def exact_note(text: str, earlier: Sequence[str] = ()) -> str | None:
 def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     """'17 times 23 is 391.', for calculations (also one going on from the result of the user's words before: "And
     times three?"), unit conversions, a trip's time or distance at a speed, a recipe amount doubled or halved,
-    when something that starts at a clock time ends, spellings, plurals and past tenses, a shape's area or
-    perimeter, a percentage, a recipe's servings scaled, a price per unit times a count, a drive's fuel, watts
-    from volts and amps, a length or a weight cut into equal parts, things shared out, an amount a week over a
-    year, coins in dollars, times added up; else None. A shape's sizes are no sum of their own ("a 7 x 3
-    rectangle" is not "7 times 3 is 21"), nor an equation's ("2x minus 4 equals 10": x is 7, not "2 times -4")."""
+    when something that starts at a clock time ends (or must start to end on time) and how long from one time to
+    another, spellings, plurals and past tenses, a shape's area or perimeter, a percentage and a percentage change, a
+    recipe's servings scaled, a price per unit times a count (wages too), a drive's fuel, watts from volts and amps, a
+    length or a weight cut into equal parts, how many things hold a total, things shared out, an amount a week over a
+    year, coins in dollars, times added up, a linear equation solved; else None. A shape's sizes are no sum of their
+    own ("a 7 x 3 rectangle" is not "7 times 3 is 21"), nor an equation's ("2x minus 4 equals 10": x is 7, not "2
+    times -4")."""
     if has_unknown(text):
         return equation_note(text)
     if shape := shape_note(text):
@@ -559,10 +562,11 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
         c.note() if (c := follow_up(text, earlier)) else None
     )
     conversion = conversion_note(text, earlier) or comparison_note(text)
-    notes = (calculation, conversion, percentage_note(text), price_note(text) or some_for_note(text), coins_note(text),
-             fuel_note(text), travel_note(text), power_note(text), parts_note(text), count_needed_note(text),
-             shared_note(text), per_period_note(text), durations_note(text), scaled_note(text), servings_note(text),
-             arrival_note(text, earlier), spelling_note(text, earlier), word_form_note(text))
+    notes = (calculation, conversion, percentage_note(text) or change_note(text),
+             price_note(text) or some_for_note(text), coins_note(text), fuel_note(text), travel_note(text),
+             power_note(text), parts_note(text), count_needed_note(text), shared_note(text), per_period_note(text),
+             durations_note(text), scaled_note(text), servings_note(text), arrival_note(text, earlier), span_note(text),
+             spelling_note(text, earlier), word_form_note(text))
     return " ".join(note for note in notes if note) or None
 
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from voicebot.arithmetic import read_amount, say_number, written_fractions
 
-__all__ = ["percentage_note"]
+__all__ = ["change_note", "percentage_note"]
 
 _PERCENT = r"(?:a )?(?:percent(?:age)?)"
 # "What's two fifths as a percentage?", "Convert 3/8 to a percent.", "What is 0.35 in percent?"
@@ -37,6 +37,64 @@ _RATIO = (
 # The whole, then the part: "What percent of 48 is 12?", and the part first after all: "What percentage is 12 of 48?"
 _WHOLE_FIRST = re.compile(rf"\bwhat\s+{_PERCENT}\s+of\s+(?P<after>.*?)\s+is\s+(?P<before>.*)$", re.IGNORECASE)
 _PART_FIRST = re.compile(rf"\bwhat\s+{_PERCENT}\s+is\s+(?P<before>.*?)\s+of\s+(?P<after>.*)$", re.IGNORECASE)
+
+
+# An amount raised or cut by a percentage: "I'm raising my 120 dollar price by 15 percent", "120 plus 15 percent"
+# (the arithmetic had said "120 plus 15 is 135"), "reduce 80 by 20 percent".
+_AMOUNT = r"(?:[$£€]\s*)?(?P<amount>\d[\d,]*(?:\.\d+)?)(?:\s*(?:dollars?|euros?|pounds?|bucks?))?"
+_N = r"(?P<n>\d+(?:\.\d+)?)\s*(?:percent|per cent)"
+_BY_PERCENT = (
+    re.compile(rf"\b(?P<verb>rais\w*|increas\w*|put(?:ting)? up|bump\w* up|add\w*|grow\w*|mark\w* up)\b"
+               rf"(?: (?:my|the|our|a|an|it|that|this|its|his|her|their))?(?: \w+)?? {_AMOUNT}(?: \w+){{0,2}}? by {_N}",
+               re.IGNORECASE),
+    re.compile(rf"\b(?P<verb>reduc\w*|decreas\w*|lower\w*|cut\w*|drop\w*|discount\w*|mark\w* down|bring\w* down)\b"
+               rf"(?: (?:my|the|our|a|an|it|that|this|its|his|her|their))?(?: \w+)?? {_AMOUNT}(?: \w+){{0,2}}? by {_N}",
+               re.IGNORECASE),
+    re.compile(rf"{_AMOUNT} (?P<verb>plus|\+|minus) {_N}(?! of)", re.IGNORECASE),
+)
+# The percentage one amount is of another's change: "the percent increase from 40 to 50", "I buy them for 40 dollars
+# and sell them for 50, what percent markup is that?", "1,000 dollars in sales and 850 in costs, what's my margin?"
+_CHANGE = re.compile(
+    rf"\bpercent(?:age)? (?:increase|decrease|change|difference|rise|drop|gain|loss|growth)\b.*?\bfrom {_AMOUNT} to "
+    rf"{_AMOUNT.replace('amount', 'to')}",
+    re.IGNORECASE,
+)
+_MARKUP = re.compile(
+    rf"\b(?:buy|bought|pay|paid|cost|costs|get|got)\b(?: \w+){{0,4}}? (?:for|at) {_AMOUNT}\b.*?\bsell\w*\b"
+    rf"(?: \w+){{0,4}}? (?:for|at) {_AMOUNT.replace('amount', 'to')}\b.*\b(?:markup|mark up|mark-up|percent)\b",
+    re.IGNORECASE,
+)
+_MARGIN = re.compile(
+    rf"{_AMOUNT}\s+(?:in |of )?(?:sales|revenue|income)\b.*?{_AMOUNT.replace('amount', 'to')}\s+(?:in |of )?"
+    r"(?:costs?|expenses?)\b.*\bmargin\b",
+    re.IGNORECASE,
+)
+
+
+def change_note(text: str) -> str | None:
+    """'120 plus 15 percent is 138.', 'From 40 to 50 is a 25 percent increase.', '... a markup of 25 percent', '... a
+    profit margin of 15 percent'; None unless the words ask for one."""
+    for k, pattern in enumerate(_BY_PERCENT):
+        if m := pattern.search(text):
+            amount, n = Fraction(m["amount"].replace(",", "")), Fraction(m["n"])
+            up = k == 0 or m["verb"] in ("plus", "+")
+            new = amount * (100 + (n if up else -n)) / 100
+            return f"{say_number(amount)} {'plus' if up else 'minus'} {say_number(n)} percent is {say_number(new)}."
+    if m := _MARGIN.search(text):
+        sales, costs = Fraction(m["amount"].replace(",", "")), Fraction(m["to"].replace(",", ""))
+        if sales > 0:
+            profit = sales - costs
+            return (f"Sales of {say_number(sales)} and costs of {say_number(costs)} leave {say_number(profit)}: a "
+                    f"profit margin of {say_number(profit / sales * 100)} percent.")
+    for pattern, said in ((_MARKUP, "a markup of"), (_CHANGE, "")):
+        if (m := pattern.search(text)) and (old := Fraction(m["amount"].replace(",", ""))) > 0:
+            new = Fraction(m["to"].replace(",", ""))
+            change = (new - old) / old * 100
+            if said:
+                return f"From {say_number(old)} to {say_number(new)} is {said} {say_number(change)} percent."
+            kind = "increase" if change >= 0 else "decrease"
+            return f"From {say_number(old)} to {say_number(new)} is a {say_number(abs(change))} percent {kind}."
+    return None
 
 
 def percentage_note(text: str) -> str | None:

@@ -32,15 +32,23 @@ _PER_UNIT = re.compile(
 )
 _COST_ASKED = re.compile(
     r"\bhow much\b|\bwhat(?:'s| is| will| would)? (?:the |that |it |this )?(?:cost|total|price|come to)\b|"
-    r"\b(?:cost|costs|total)\b.*\?",
+    r"\b(?:cost|costs|total)\b.*\?|\bwhat do i (?:owe|pay)\b|\bwhat (?:does|do|did|will) (?:she|he|they|i|we) "
+    r"(?:earn|make|get paid)\b",  # wages: "worked 37 and a half hours at 16 dollars an hour, what do I owe her?"
     re.IGNORECASE,
 )
+# People who each did the same: "Three workers each put in 6 hours at 15 dollars an hour" (the note said one's 90).
+_EACH_OF = re.compile(
+    r"\b(?P<k>\d+|two|three|four|five|six|seven|eight|nine|ten) (?:workers|employees|people|staff|helpers|guys|"
+    r"volunteers|kids|of (?:us|them))(?: who)? each\b",
+    re.IGNORECASE,
+)
+_AND_A_PART = re.compile(r"\b(\d+) and (?:a|one) (half|quarter)\b", re.IGNORECASE)  # "37 and a half hours"
 
 
 def price_note(text: str) -> str | None:
     """'12 gallons at 3.50 dollars a gallon is 42 dollars.' where the words give a price per unit and a count of
     that unit and ask what it costs; None otherwise."""
-    text = cents_said(text)
+    text = _AND_A_PART.sub(lambda m: f"{m[1]}.{'5' if m[2].lower() == 'half' else '25'}", cents_said(text))
     priced = _PER_UNIT.search(text)
     if priced is None or not _COST_ASKED.search(text):
         return None
@@ -56,6 +64,9 @@ def price_note(text: str) -> str | None:
     n = amounts[0]
     said = f"{say_number(n)} {unit if n == 1 else _UNITS[unit]}"
     per = "an" if re.match(r"[aeiou]|hour", unit) else "a"  # "20 dollars an hour"
+    if (people := _EACH_OF.search(text)) and (k := _count(people["k"])) is not None and k > 1:
+        return (f"{said} at {each} {per} {unit} is {say_money(priced.group(), price * n)} each, so {say_number(k)} of "
+                f"them is {say_money(priced.group(), price * n * k)}.")
     return f"{said} at {each} {per} {unit} is {say_money(priced.group(), price * n)}."
 
 

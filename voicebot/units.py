@@ -23,7 +23,7 @@ from voicebot.arithmetic import follow_up_lead, read_number, say_number, tokeniz
 
 __all__ = [
     "arrival_note", "comparison_note", "conversion_note", "conversions", "count_needed_note", "durations_note",
-    "parts_note", "scaled_note", "travel_note", "unit_named",
+    "parts_note", "scaled_note", "span_note", "travel_note", "unit_named",
 ]
 
 
@@ -421,6 +421,47 @@ def arrival_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     if not earlier or not _WHAT_IF.match(text) or not (before := arrival_note(earlier[-1], earlier[:-1])):
         return None
     return _arrival(f"{re.split(' (?:plus|minus) ', before)[0]} {text}")
+
+
+# How long from one clock time to another: "My shop's open from 9 in the morning till 5:30 in the evening, how many
+# hours is that?", "How many hours from 9 am to 5:30 pm?"
+_SPAN = re.compile(
+    r"\bfrom (?P<a>\d{1,2}(?::\d{2})?(?: ?[ap]\.?m\b\.?)?|noon|midnight) (?:to|till|until|til|through|and) "
+    r"(?P<b>\d{1,2}(?::\d{2})?(?: ?[ap]\.?m\b\.?)?|noon|midnight)",
+    re.IGNORECASE,
+)
+_HOW_LONG = re.compile(r"\bhow (?:many (?:hours|minutes)|long)\b", re.IGNORECASE)
+
+
+def span_note(text: str) -> str | None:
+    """'From 9 AM to 5:30 PM is 8 hours and 30 minutes.'; None unless the words ask how long from one time to
+    another. Two times without AM or PM are read on a 12-hour dial, the second after the first ("9 to 5")."""
+    if not _HOW_LONG.search(text):
+        return None
+    text = _PART_OF_DAY.sub(_with_half, _DOTTED.sub(lambda m: f"{m['lead'] or ''}{m['hour']}:{m['minute']}", text))
+    if (m := _SPAN.search(text)) is None:
+        return None
+    minutes = [_minutes(m[k]) for k in "ab"]
+    if minutes[0] is None or minutes[1] is None:
+        return None
+    (start, half_a), (end, half_b) = minutes  # type: ignore[misc]
+    dial = 24 * 60 if half_a and half_b else 12 * 60
+    length = (end - start) % dial or dial
+    if length >= 24 * 60 or (m["a"].isdigit() and m["b"].isdigit() and length > 12 * 60):
+        return None
+    return f"From {m['a']} to {m['b']} is {_hours_minutes(length)}."
+
+
+def _minutes(said: str) -> tuple[int, bool] | None:
+    """Minutes past midnight of a clock time as said ("5:30 PM", "noon", "9"), and whether it had AM or PM."""
+    said = said.lower().replace(".", "")
+    if said in ("noon", "midnight"):
+        return (12 * 60 if said == "noon" else 0), True
+    m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))? ?([ap]m)?", said)
+    if m is None or int(m[1]) > 23 or int(m[2] or 0) > 59 or (m[3] and not 1 <= int(m[1]) <= 12):
+        return None
+    hour = int(m[1]) % 12 + (12 if m[3] == "pm" else 0) if m[3] else int(m[1])
+    return hour * 60 + int(m[2] or 0), m[3] is not None
 
 
 def _with_half(m: re.Match[str]) -> str:
