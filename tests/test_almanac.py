@@ -256,6 +256,24 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "What is the second largest country?": "Canada",  # ranked past the first: only these few
     "What's the second highest mountain in the world?": "K2",
     "What's the second largest planet in the solar system?": "Saturn",
+    # round 33 (after its held-out run)
+    "In DNA, adenine pairs with which base?": "thymine",
+    "Hey what's Avogadro's number again, like roughly?": "6.022 times 10 to the 23rd",
+    "Um, roughly what's the molar mass of water in grams per mole?": "18 grams per mole",
+    "What's the kind of cell division that makes two identical daughter cells, not meiosis?": "Mitosis",
+    "What's the type of chemical bond where atoms share electrons called?": "covalent",
+    "What's the process called where plants give off water vapor through their leaves?": "transpiration",
+    "What's the word for a word that reads the same backwards and forwards, like racecar?": "palindrome",
+    "What's the word for an animal that's active during the day?": "diurnal",
+    "Leaves of three, let it be, what plant is that old rhyme warning about?": "poison ivy",
+    "On my bag of NPK fertilizer, what does the P stand for?": "phosphorus",
+    "Um, what is the fear of spiders called?": "arachnophobia",
+    "The Greek god of the sea, the one the Romans called Neptune, what was his name again?": "Poseidon",
+    "So how many squares are on a chessboard altogether?": "64 squares",
+    "Which country hosted the first modern Olympic Games back in 1896?": "Athens, Greece",
+    "Okay, trivia night question: who directed the movie Jaws?": "Spielberg",
+    "How many points is a touchdown worth, not counting the extra point?": "six points",
+    "There's a frost warning, at what temperature Fahrenheit does water freeze?": "32 degrees Fahrenheit",
 }
 
 
@@ -344,6 +362,8 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "Who wrote Hamlet and what else?", "When was Mozart famous?",
         "What is the second largest country in Africa?", "What is the second largest country by population?",
         "What is the third largest country?",
+        "What is the largest ocean's god?", "What makes the sound of thunder?", "I'm afraid of the fear of flying.",
+        "How many squares of chocolate in a bar?", "Who wrote Jaws?", "How many extra points is a touchdown worth?",
     ],
 )  # fmt: skip
 def test_other_questions_are_left_to_the_model(text: str) -> None:

@@ -26,6 +26,10 @@ ASKED = {  # the 0.5B: "between 60 and 80", "7 hours", "70.7 ± 2.5", "1,920 cal
     "What is the normal temperature of the human body?": "37 degrees Celsius",
     "What's normal human body temperature and Fahrenheit?": "about 98.6 degrees Fahrenheit.",  # Whisper's "and"
     "What temperature is a fever in Fahrenheit?": "100.4 degrees Fahrenheit or higher",
+    # round 33: a new parent's
+    "At what temperature is my baby considered to have a fever?": "under 3 months with a fever should see a doctor",
+    "Should I put the baby to sleep on her back or on her tummy?": "on their back",
+    "Until what age should you avoid giving honey to a baby?": "under 1 year old",
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from voicebot.notes import exact_result
-from voicebot.shares import per_period_note, shared_note
+from voicebot.shares import every_note, per_period_note, shared_note
 
 SHARED = {
     "If I have 3 kids and 24 cookies, how many does each get?": "24 cookies shared among 3 is 8 each.",
@@ -53,3 +53,13 @@ def test_an_amount_each_period_over_a_longer_one(text: str) -> None:
 )
 def test_other_words_get_no_share(text: str) -> None:
     assert shared_note(text) is None and per_period_note(text) is None
+
+
+def test_how_many_times_something_done_every_so_often_fits() -> None:
+    """Round 33: "feeding every three hours round the clock, how many feedings is that in a day?"."""
+    assert every_note("If I'm feeding every three hours round the clock, how many feedings is that in a day?") == (
+        "Every 3 hours is 8 times a day."
+    )
+    assert every_note("Every 15 minutes, how many times an hour?") == "Every 15 minutes is 4 times an hour."
+    for other in ("Every 7 hours, how many times a day?", "I feed her every three hours.", "Every day, how many a day?"):
+        assert every_note(other) is None, other

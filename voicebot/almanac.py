@@ -493,6 +493,46 @@ _FACTS = (
      "Emperor penguins live only in Antarctica; other penguins live across the southern half of the world."),
     (r"^(?!.*\bphones?\b).*(\b(powerhouse|power house)\b.*\bcells?\b|\bcells?\b.*\b(powerhouse|power house)\b)",
      "The mitochondria are the powerhouse of the cell: they turn food into energy the cell can use."),
+    # Biology and chemistry homework (round 33)
+    (_all(r"adenine|thymine|cytosine|guanine", r"pairs?|paired|bonds?|goes with|matches|complementary|partner"),
+     "In DNA, adenine pairs with thymine, and cytosine with guanine; in RNA, adenine pairs with uracil."),
+    (r"\bavogadro'?s? (?:number|constant)\b", "Avogadro's number is about 6.022 times 10 to the 23rd: the number of "
+     "particles in a mole."),
+    (_all(r"molar mass|molecular (?:mass|weight)|grams? per mole", r"water|h2o", unless=r"heavy|salt|sugar"),
+     "Water's molar mass is about 18 grams per mole."),
+    (_all(r"cell division|cells? divid\w*|divides?", r"identical|two (?:daughter )?cells|daughter cells",
+          unless=r"four|sex cells|gametes|how long|cancer"),
+     "Mitosis makes two identical daughter cells; meiosis makes four sex cells with half the chromosomes."),
+    (_all(r"bonds?", r"shar\w*", r"electrons?", unless=r"ionic|metallic|hydrogen|transfer\w*|give|gives|stocks?"),
+     "A bond in which atoms share electrons is a covalent bond; in an ionic bond one atom gives electrons to another."),
+    (_all(r"plants?|leaves|trees?", r"water vapou?r|lose water|give off water|release water|water evaporat\w*",
+          unless=r"photosynthesis|how much|why|cactus|cacti"),
+     "Plants give off water vapor through their leaves by transpiration."),
+    (_all(r"same (?:backwards?|forwards?)|reads? (?:the same )?(?:backwards?|forwards?)|spelled the same backwards?",
+          r"words?|called|name|term"),
+     "A word that reads the same backward and forward, like racecar, is a palindrome."),
+    (_all(r"active|awake|out", r"(?:during )?(?:the )?day(?:time)?", r"animals?|word|called|term|creatures?",
+          unless=r"night|nocturnal|what day|which day|today|birthday"),
+     "An animal active by day is diurnal; one active at night is nocturnal."),
+    (_all(r"leaves of three", r"let (?:it|them) be|plant|what"), "\"Leaves of three, let it be\" warns about poison "
+     "ivy, and poison oak too."),
+    (_all(r"n ?p ?k|n-p-k", r"fertili[sz]er|stand|mean|letters?|numbers?|the p|the n|the k"),
+     "On a fertilizer bag, N-P-K stands for nitrogen, phosphorus and potassium, in that order."),
+    *((_all(rf"fear of (?:{feared})", r"what|called|name|word|term"), f"The fear of {feared.split('|')[0]} is {name}.")
+      for feared, name in (("spiders", "arachnophobia"), ("heights", "acrophobia"),
+                           ("small spaces|closed spaces|enclosed spaces|confined spaces", "claustrophobia"),
+                           ("snakes", "ophidiophobia"), ("the number 13|thirteen", "triskaidekaphobia"),
+                           ("open spaces|crowds|public places", "agoraphobia"))),
+    *((_all(rf"greek god(?:dess)? of (?:the )?(?:{domain})|god(?:dess)? of (?:the )?(?:{domain})\b.*\bgreek|"
+            rf"romans? called {roman}|greek (?:name|version|equivalent) (?:for|of) {roman}",
+            r"who|what|which|name|called"), f"{greek} is the Greek {'goddess' if she else 'god'} of the "
+            f"{domain.split('|')[0]}; the Romans called {'her' if she else 'him'} {roman}.")
+      for greek, domain, roman, she in (("Poseidon", "sea|oceans?", "Neptune", False),
+                                        ("Zeus", "sky|thunder", "Jupiter", False),
+                                        ("Hades", "underworld|dead", "Pluto", False),
+                                        ("Ares", "war", "Mars", False), ("Aphrodite", "love|beauty", "Venus", True),
+                                        ("Athena", "wisdom", "Minerva", True),
+                                        ("Hermes", "messengers?|travell?ers|thieves", "Mercury", False))),
     (_meaning("herbivore"), "A herbivore is an animal that eats only plants."),
     (_meaning("carnivore"), "A carnivore is an animal that eats mostly meat."),
     (_meaning("omnivore"), "An omnivore is an animal that eats both plants and meat."),
@@ -557,9 +597,9 @@ _FACTS = (
     (r"\b(instrument|tool|device)\b.*\bmeasures? (the )?(air|atmospheric) pressure\b|"
      r"\bwhat measures (the )?(air|atmospheric) pressure\b",
      "A barometer measures air pressure."),
-    (r"\bboiling point of water\b|\b(what|which) temperature does water boil\b|\bwater boils? at\b",
+    (r"\bboiling point of water\b|\b(what|which) temperature (\w+ )?does water boil\b|\bwater boils? at\b",
      "Water boils at 100 degrees Celsius, or 212 degrees Fahrenheit, at sea level."),
-    (r"\bfreezing point of water\b|\b(what|which) temperature does water freeze\b|\bwater freezes? at\b",
+    (r"\bfreezing point of water\b|\b(what|which) temperature (\w+ )?does water freeze\b|\bwater freezes? at\b",
      "Water freezes at 0 degrees Celsius, or 32 degrees Fahrenheit."),
     (r"\bchemical (formula|symbol) (for|of) water\b", "The chemical formula of water is H2O."),
     (r"\bhardest (natural )?(substance|material|mineral)s?\b", "Diamond is the hardest natural material."),
@@ -842,6 +882,13 @@ _FACTS = (
      + r"(?!.*\b(woman|women|fly|flew|flight|plane|american|solo|alone|ski\w*|without)\b)",
      "Roald Amundsen's team was the first to reach the South Pole, in 1911."),
     # Sport
+    (_all(r"first modern olympics?|first modern olympic games|first olympics? of the modern|olympics? (?:in|of) 1896|"
+          r"1896 olympics?", r"where|which (?:country|city)|what (?:country|city)|host\w*|held"),
+     "The first modern Olympic Games were held in Athens, Greece, in 1896."),
+    (_all(r"how many squares", r"chess ?boards?|checker ?boards?|draughts ?boards?", unless=r"rectangles|of any size"),
+     "A chessboard has 64 squares, in 8 rows of 8."),
+    (_all(r"directed|director|made", r"jaws", unless=r"sequel|2|two|3|three|4|the revenge|music|score|wrote|book"),
+     "Steven Spielberg directed Jaws, in 1975."),
     (_all("how many players", "(soccer|football)"),
      "A soccer team has eleven players on the field, and so does an American football team."),
     (_all("how many players", "basketball"), "A basketball team has five players on the court."),
@@ -873,8 +920,9 @@ _FACTS = (
      "A marathon is 42.195 kilometers, or 26.2 miles."),
     (_all("how many holes", "golf") + r"(?!.*\b(mini|miniature|putt\w*|front|back|nine|9|ball|balls|in one|in ones)\b)",
      "A standard golf course has 18 holes."),
-    (_all(r"touchdowns?", r"how many points|worth|points? (is|for)")
-     + r"(?!.*\b(field goals?|conversions?|extra points?|safety|two[ -]point)\b)",
+    (_all(r"touchdowns?", r"how many points|worth|points? (is|for)")  # "... not counting the extra point?": asked
+     + r"(?!.*\b(field goals?|conversions?|(?<!counting the )(?<!without the )(?<!excluding the )extra points?|safety|"
+     r"two[ -]point)\b)",
      "A touchdown is worth six points, and the kick after it usually one more."),
     *(_anniversary_row(years, *names) for years, names in _ANNIVERSARIES.items()),
     *(_made_from_row(food, fact) for food, fact in _MADE_FROM.items()),

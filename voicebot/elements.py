@@ -93,7 +93,7 @@ _PRONOUN = r"(?!(?:he|i|it|she|we|me|us|you)\W*$)"
 _ELEMENT_OF = tuple(
     re.compile(pattern)
     for pattern in (
-        rf"\b(?:which|what) element\b.*\bsymbol(?: is)? {_SPELLED}\W*$",
+        rf"\b(?:which|what) element\b.*\bsymbol(?: is)? {_SPELLED}(?:,? (?:on|in) the periodic table)?\W*$",
         rf"\bwhat element is {_PRONOUN}{_SPELLED}\W*$",
         rf"\bwhat does {_SPELLED} stand for (?:on|in) (?:the periodic table|chemistry)\b",
     )

@@ -29,6 +29,16 @@ HEALTH_FACTS: tuple[tuple[str, str], ...] = (
                r"what (?:is|counts as) (?:considered )?a fever|fever (?:starts|begins) at",
                unless=_OWN + r"|dogs?|cats?|animals?|babies|baby"),
      "A fever is a temperature of 38 degrees Celsius, or 100.4 degrees Fahrenheit, or higher."),
+    (all_words(r"fever", r"babies|baby|infants?|newborns?|toddlers?", r"temperature|degrees|considered|counts|what is|"
+               r"when is|how high"),
+     "In a baby, a fever is a temperature of 38 degrees Celsius, 100.4 degrees Fahrenheit, or higher, taken rectally; "
+     "a baby under 3 months with a fever should see a doctor right away."),
+    (all_words(r"babies|baby|infants?|newborns?", r"sleep\w*|put (?:her|him|them|it) down|lay", r"backs?|tummy|stomach|"
+               r"sides?|position|which way", unless=r"how (?:long|much|many)|when|train\w*|bag|sack"),
+     "Put a baby to sleep on their back, on a firm flat surface with no pillows or blankets, for every sleep: it "
+     "lowers the risk of sudden infant death."),
+    (all_words(r"honey", r"babies|baby|infants?|newborns?|months? old", r"age|old|when|safe|can|give|until|before"),
+     "Don't give honey to a baby under 1 year old: it can carry the spores of infant botulism."),
     (all_words(r"resting heart rate|resting pulse|heart rate at rest|normal (?:heart rate|pulse)", unless=_OWN),
      "A normal resting heart rate for adults is 60 to 100 beats per minute; fit people's is often lower."),
     (all_words(r"max(?:imum)? heart rate|heart rate max", r"formula|calculate|estimate|work out|figure out|how do"),

@@ -53,7 +53,7 @@ from voicebot.kitchen import servings_note
 from voicebot.percentages import change_note, percentage_note
 from voicebot.prices import coins_note, fuel_note, price_note, some_for_note
 from voicebot.shapes import shape_note
-from voicebot.shares import per_period_note, shared_note
+from voicebot.shares import every_note, per_period_note, shared_note
 from voicebot.speaking_rate import rate_request
 from voicebot.spelling import spelling_note
 from voicebot.units import (
@@ -565,8 +565,8 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     notes = (calculation, conversion, percentage_note(text) or change_note(text),
              price_note(text) or some_for_note(text), coins_note(text), fuel_note(text), travel_note(text),
              power_note(text), parts_note(text), count_needed_note(text), shared_note(text), per_period_note(text),
-             durations_note(text), scaled_note(text), servings_note(text), arrival_note(text, earlier), span_note(text),
-             spelling_note(text, earlier), word_form_note(text))
+             every_note(text), durations_note(text), scaled_note(text), servings_note(text),
+             arrival_note(text, earlier), span_note(text), spelling_note(text, earlier), word_form_note(text))
     return " ".join(note for note in notes if note) or None
 
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from voicebot.arithmetic import NUMBER_WORD, read_number, say_money, say_number, tokenize
 
-__all__ = ["per_period_note", "shared_note"]
+__all__ = ["every_note", "per_period_note", "shared_note"]
 
 _WORD = rf"(?:{NUMBER_WORD}|a dozen|dozen)"  # a dozen is no count the parser reads: no share
 _COUNT = r"(?P<{0}>\d[\d,]*|" + _WORD + r"(?:[ -]" + _WORD + r"){{0,3}})"
@@ -95,3 +95,25 @@ def per_period_note(text: str) -> str | None:
     said_total = say_money(m.group(), total) if money else f"{say_number(total)} {what}".strip()
     span = f"{say_number(n)} {over}s" if n != 1 else f"a {over}"
     return f"{said_per} a {per} for {span}, {say_number(times * n)} {per}s, is {said_total}."
+
+
+# How many times something done every so often fits in a longer time: "If I'm feeding every three hours round the
+# clock, how many feedings is that in a day?", "a pill every 6 hours".
+_EVERY = re.compile(
+    rf"\bevery (?P<n>\d+|{NUMBER_WORD}) (?P<unit>minutes|hours|days)\b.*\bhow many\b.*\b(?:an?|in an?|per|each|in one|"
+    r"in the|in a whole|in a full) (?P<over>hour|day|week)\b",
+    re.IGNORECASE,
+)
+_SIZE = {"minute": 1, "hour": 60, "day": 24 * 60, "week": 7 * 24 * 60}
+
+
+def every_note(text: str) -> str | None:
+    """'Every 3 hours is 8 times a day.'; None unless the words ask how many times in a day, hour or week."""
+    m = _EVERY.search(text)
+    if m is None or (n := _whole(m["n"])) is None or n <= 0:
+        return None
+    unit, over = m["unit"].lower().removesuffix("s"), m["over"].lower()
+    times = Fraction(_SIZE[over], _SIZE[unit] * n)
+    if times <= 1 or times.denominator != 1:
+        return None
+    return f"Every {n} {unit}s is {times} times {'an' if over == 'hour' else 'a'} {over}."
