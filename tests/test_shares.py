@@ -61,5 +61,5 @@ def test_how_many_times_something_done_every_so_often_fits() -> None:
         "Every 3 hours is 8 times a day."
     )
     assert every_note("Every 15 minutes, how many times an hour?") == "Every 15 minutes is 4 times an hour."
-    for other in ("Every 7 hours, how many times a day?", "I feed her every three hours.", "Every day, how many a day?"):
+    for other in ("Every 7 hours, how many times a day?", "I feed her every three hours.", "Every day, how many?"):
         assert every_note(other) is None, other

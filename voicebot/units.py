@@ -416,7 +416,7 @@ def arrival_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     hour?")."""
     if _WHEN.search(text):
         text = _DOTTED.sub(lambda m: f"{m['lead'] or ''}{m['hour']}:{m['minute']}", text)
-        text = _PART_OF_DAY.sub(_with_half, _SPOKEN_CLOCK.sub(_on_the_dial, _COLONLESS.sub(r"\1 \2:\3", text)))
+        text = _PART_OF_DAY.sub(_am_or_pm, _SPOKEN_CLOCK.sub(_on_the_dial, _COLONLESS.sub(r"\1 \2:\3", text)))
         return _arrival(text)
     if not earlier or not _WHAT_IF.match(text) or not (before := arrival_note(earlier[-1], earlier[:-1])):
         return None
@@ -438,7 +438,7 @@ def span_note(text: str) -> str | None:
     another. Two times without AM or PM are read on a 12-hour dial, the second after the first ("9 to 5")."""
     if not _HOW_LONG.search(text):
         return None
-    text = _PART_OF_DAY.sub(_with_half, _DOTTED.sub(lambda m: f"{m['lead'] or ''}{m['hour']}:{m['minute']}", text))
+    text = _PART_OF_DAY.sub(_am_or_pm, _DOTTED.sub(lambda m: f"{m['lead'] or ''}{m['hour']}:{m['minute']}", text))
     if (m := _SPAN.search(text)) is None:
         return None
     minutes = [_minutes(m[k]) for k in "ab"]
@@ -464,7 +464,7 @@ def _minutes(said: str) -> tuple[int, bool] | None:
     return hour * 60 + int(m[2] or 0), m[3] is not None
 
 
-def _with_half(m: re.Match[str]) -> str:
+def _am_or_pm(m: re.Match[str]) -> str:
     """'10:40 PM' for "10:40 at night"; a time the words put in the small hours of the night is AM."""
     hour, part = int(m[1].split(":")[0]), m[2].lower()
     if not 1 <= hour <= 12:
@@ -580,7 +580,6 @@ _EACH = re.compile(
 )
 _WHOLE_ONES = re.compile(r"\b(?:need|buy|get|order|bring|pack|use|take|for)\b", re.IGNORECASE)  # not "give" a dose
 _CAN = re.compile(r"\b(?:can|could)\b", re.IGNORECASE)
-_RATE = re.compile(r"per\b|an? (?!day|week|month|year)")
 
 
 def count_needed_note(text: str) -> str | None:
@@ -591,10 +590,8 @@ def count_needed_note(text: str) -> str | None:
     if asked is None or not _EACH.search(text) or not asked["things"].lower().endswith("s"):
         return None
     things = asked["things"].lower()
-    amounts = _amounts(tokens := tokenize(text))
+    amounts = _amounts(tokenize(text))
     if len(amounts) != 2 or amounts[0][0][1].kind != amounts[1][0][1].kind or amounts[0][0][1].kind == "temperature":
-        return None
-    if any(_RATE.match(" ".join(tokens[end : end + 2])) for _, end, _ in amounts):  # "30 miles per gallon": fuel_note
         return None
     if (named := _NAMES.get((things,))) is not None and named.kind == amounts[0][0][1].kind:
         return None  # "how many feet is 3 yards and 2 feet": a conversion
