@@ -47,6 +47,7 @@ def test_no_percentage_for_other_talk(text: str) -> None:
 CHANGED = {  # round 33: "120 plus 15 percent" had got "120 plus 15 is 135."
     "Hey, I'm raising my 120 dollar price by 15 percent, what's the new price?": "120 plus 15 percent is 138.",
     "What is 120 plus 15 percent?": "120 plus 15 percent is 138.",
+    "I'm raising my $120 price by 15%. What's the new price?": "120 plus 15 percent is 138.",  # as Whisper writes it
     "Reduce 80 by 20 percent.": "80 minus 20 percent is 64.",
     "What is the percent increase from 40 to 50?": "From 40 to 50 is a 25 percent increase.",
     "What's the percentage change from 50 to 40?": "From 50 to 40 is a 20 percent decrease.",

@@ -17,10 +17,7 @@ from datetime import date, datetime, timedelta
 
 from voicebot.arithmetic import ordinal_words, read_number, tokenize
 
-__all__ = [
-    "DAYS", "HOLIDAY_WORDS", "MONTHS", "clock_time", "date_note", "long_date", "said_ago",
-    "with_said_year",
-]
+__all__ = ["DAYS", "HOLIDAY_WORDS", "MONTHS", "clock_time", "date_note", "long_date", "said_ago", "with_said_year"]
 
 # English names whatever the process's locale (calendar.month_name follows it).
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")

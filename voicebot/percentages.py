@@ -74,6 +74,7 @@ _MARGIN = re.compile(
 def change_note(text: str) -> str | None:
     """'120 plus 15 percent is 138.', 'From 40 to 50 is a 25 percent increase.', '... a markup of 25 percent', '... a
     profit margin of 15 percent'; None unless the words ask for one."""
+    text = text.replace("%", " percent")  # as Whisper writes it
     for k, pattern in enumerate(_BY_PERCENT):
         if m := pattern.search(text):
             amount, n = Fraction(m["amount"].replace(",", "")), Fraction(m["n"])
