@@ -45,9 +45,9 @@ __all__ = ["ASKING", "almanac_fact"]
 # after a comma: "I'm planning a trip, which river runs through Budapest." (not "Paris, which is ...").
 _LEAD_IN = r"(?:for me|for us|question|trivia time|quiz time)"  # "Settle this for me, ...", "Quick question: ..."
 ASKING = re.compile(
-    r"\?|^\W*(?:(?:hey|a|oh|um|so|okay|ok|and|but|well|now|then|about|roughly|approximately)\W+){0,2}"  # "A who
-    # invented the telephone." (Whisper's "Hey"), "About how long is a dog pregnant for." (closed with "."), "And when
-    # was he born." after "Who wrote Romeo and Juliet?"
+    r"\?|^\W*(?:(?:hey|a|oh|um|i'm|so|okay|ok|and|but|well|now|then|about|roughly|approximately)\W+){0,2}"  # "A
+    # who invented the telephone." (Whisper's "Hey"; "I'm" its "Um"), "About how long is a dog pregnant for." (closed
+    # with "."), "And when was he born." after "Who wrote Romeo and Juliet?"
     r"(what|what's|which|who|who's|whom|how|where|when|why|name|tell|is|are|do|does|can|could|give|list|say|"
     r"translate)\b"
     r"|\b(to know|wondering|wonder|curious|(?<!\bi )asked|asks|asking|don't know|do not know|not sure|"
