@@ -173,6 +173,7 @@ def test_how_long_ago_a_year_was_and_a_year_the_last_reply_named() -> None:
     "5:32 PM, Monday, December 7, 2026." (pairs 6); after a year the model had to subtract from the clock."""
     notes = TurnNotes(lambda: datetime(2026, 12, 7, 9, 30))
     assert date_note("how long ago was 1969?", date(2026, 12, 7)) == "1969 was 57 years ago."
+    assert date_note("how long ago was 44 BC?", date(2026, 12, 7)) == "44 BC was 2069 years ago."  # no year 0
     assert notes("How many years since the Berlin Wall fell in 1989?") == (
         "Today is Monday, December 7, 2026. 1989 was 37 years ago."
     )
@@ -184,6 +185,8 @@ def test_how_long_ago_a_year_was_and_a_year_the_last_reply_named() -> None:
     assert notes("How long ago was that?", 2, ["When did the Titanic sink?"], titanic) == (
         "Today is Monday, December 7, 2026. 1912 was 114 years ago."
     )
+    giza = "The pyramids of Giza were built in 1256 BCE."  # the model, told the clock alone, said "770 years ago"
+    assert notes("How long ago was that?", 2, ["When were they built?"], giza).endswith("1256 BC was 3281 years ago.")
     two_years = "The wall went up in 1961 and came down in 1989."  # which one: the clock alone, as before
     assert notes("How long ago was that?", 2, ["When was the Berlin Wall?"], two_years) == (
         "Now: 9:30 AM, Monday, December 7, 2026."

@@ -190,7 +190,11 @@ _AGO = re.compile(
     r"|\bhow (?:long|many years) back\b",
     re.IGNORECASE,
 )
-_A_YEAR = re.compile(r"(?<![\d,.$])\b([1-9]\d{3})\b(?![\d,.]\d| (?:BC|B\.C\.|years|people|miles|meters|feet))")
+_A_YEAR = re.compile(
+    r"(?<![\d,.$])\b(?:(?P<bc>[1-9][\d,]{0,5})(?= (?:bc|b\.c\.|bce)\b)|(?P<year>[1-9]\d{3}))\b"
+    r"(?![\d,.]\d| (?:years|people|miles|meters|feet)\b)",
+    re.IGNORECASE,
+)
 _SAID_AGO = re.compile(
     r"\b(?:about |around |roughly |some |over |more than )?[\d,.]+(?: (?:million|billion|thousand|hundred))? "
     r"years ago\b",
@@ -202,8 +206,17 @@ _THAT = re.compile(r"\b(?:that|it|this|they|he|she)\b", re.IGNORECASE)
 def _years_ago(text: str, today: date) -> list[str]:
     if not _AGO.search(text):
         return []
-    years = dict.fromkeys(int(y) for y in _A_YEAR.findall(text) if int(y) <= today.year)
-    return [f"{year} was {today.year - year} years ago." for year in years]
+    years = dict.fromkeys(y for m in _A_YEAR.finditer(text) if (y := _year(m)) <= today.year)
+    return [f"{_said_year_of(year)} was {today.year - year} years ago." for year in years]  # no year 0: 1 BC is 0
+
+
+def _year(m: re.Match[str]) -> int:
+    """The year a match names, one before Christ as 1 - year (the Titanic's 1912, Giza's 2560 BC as -2559)."""
+    return 1 - int(m["bc"].replace(",", "")) if m["bc"] else int(m["year"])
+
+
+def _said_year_of(year: int) -> str:
+    return f"{1 - year} BC" if year <= 0 else str(year)
 
 
 def said_ago(text: str, said: str) -> str | None:
@@ -220,7 +233,7 @@ def with_said_year(text: str, said: str) -> str:
     Titanic's sinking); the words as they are otherwise."""
     if not _AGO.search(text) or _A_YEAR.search(text) or not _THAT.search(text):
         return text
-    years = set(_A_YEAR.findall(said))
+    years = {_said_year_of(_year(m)) for m in _A_YEAR.finditer(said)}
     return f"{text.rstrip(' ?.!')}, in {years.pop()}?" if len(years) == 1 else text
 
 
