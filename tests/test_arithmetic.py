@@ -19,6 +19,7 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "How much is a 50 dollar shirt with 20 percent off?": "the price after 20 percent off 50 is 40.",
     "What do I pay for a $120 item at 25% off?": "the price after 25 percent off 120 is 90.",
     "If something costs $40 and I take 15% off, what's the new price?": "the price after 15 percent off 40 is 34.",
+    "If an item is $80, then I take 25% off. What's the sale price?": "the price after 25 percent off 80 is 60.",
     "What is a hundred plus 5?": "100 plus 5 is 105.",
     "What is a 20% tip on $45?": "20 percent of 45 is 9.",  # a tip is a share of the bill
     "How much is a fifteen percent tip for sixty dollars?": "15 percent of 60 is 9.",

@@ -244,6 +244,20 @@ def test_a_time_written_with_a_dot_and_a_time_to_be_done_by() -> None:
         assert arrival_note(other) is None, other
 
 
+def test_a_boxs_volume_from_three_lengths() -> None:
+    """Round 33: a raised bed 10 by 4 feet with 6 inches of soil (the 0.5B began a method and stopped)."""
+    from voicebot.units import volume_note
+
+    bed = "I'm building a raised bed 10 feet long and 4 feet wide and I want 6 inches of soil in it. How many cubic " \
+        "feet of soil do I need?"
+    assert volume_note(bed) == "10 feet by 4 feet by 6 inches is 20 cubic feet."
+    assert volume_note("How much concrete for a slab 10 feet by 10 feet by 4 inches, in cubic yards?") == (
+        "10 feet by 10 feet by 4 inches is about 1.23 cubic yards."
+    )
+    for other in ("How much water is in a pool 10 meters long?", "What is the volume of a 2 by 3 box?"):
+        assert volume_note(other) is None, other
+
+
 def test_how_long_from_one_clock_time_to_another() -> None:
     """Round 33: "open from 9 in the morning till 5:30 in the evening, how many hours is that?"."""
     from voicebot.units import span_note
@@ -252,6 +266,9 @@ def test_how_long_from_one_clock_time_to_another() -> None:
         "From 9 AM to 5:30 PM is 8 hours and 30 minutes."
     )
     assert span_note("How many hours from 10 pm to 6 am?") == "From 10 pm to 6 am is 8 hours."
+    assert span_note("My shops open from 9 in the morning till 5 30 in the evening. How many hours is that?") == (
+        "From 9 AM to 5:30 PM is 8 hours and 30 minutes."  # as Whisper wrote it
+    )
     assert span_note("How long is it from 9 to 5?") == "From 9 to 5 is 8 hours."  # a 12-hour dial
     assert span_note("How long from noon to 3:15 pm?") == "From noon to 3:15 pm is 3 hours and 15 minutes."
     for other in ("How many hours is it from 1990 to 2000?", "I work from 9 to 5.", "From 9 to 5, what a job."):

@@ -117,8 +117,8 @@ def written_fractions(text: str) -> str:
 # prices in digits).
 _PRICE_THEN_DISCOUNT = re.compile(
     r"(?:[$£€]\s*(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s*(?:dollars?|pounds?|euros?|bucks?)\b)"
-    r"(?:\s+[a-z]+){0,3}?,?\s+"
-    r"(?:with|at|for|and it's|and it is|and is|(?:and|if|so) (?:i|we|you|they) (?:take|get|knock))"
+    r"(?:\s+[a-z]+){0,3}?[,.]?\s+"  # "If an item is $80, then I take 25% off." (Whisper's "then"; it said $75)
+    r"(?:with|at|for|and it's|and it is|and is|(?:and|if|so|then|and then) (?:i|we|you|they) (?:take|get|knock))"
     r"\s+(\d+(?:\.\d+)?)\s*"
     r"(?:%|percent)\s+off\b",
     re.IGNORECASE,

@@ -66,6 +66,7 @@ from voicebot.units import (
     scaled_note,
     span_note,
     travel_note,
+    volume_note,
 )
 from voicebot.word_forms import word_form_note
 from voicebot.world_clock import time_difference, time_elsewhere_again, time_zone, world_clock_note
@@ -550,10 +551,10 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     when something that starts at a clock time ends (or must start to end on time) and how long from one time to
     another, spellings, plurals and past tenses, a shape's area or perimeter, a percentage and a percentage change, a
     recipe's servings scaled, a price per unit times a count (wages too), a drive's fuel, watts from volts and amps, a
-    length or a weight cut into equal parts, how many things hold a total, things shared out, an amount a week over a
-    year, coins in dollars, times added up, a linear equation solved; else None. A shape's sizes are no sum of their
-    own ("a 7 x 3 rectangle" is not "7 times 3 is 21"), nor an equation's ("2x minus 4 equals 10": x is 7, not "2
-    times -4")."""
+    length or a weight cut into equal parts, a box's volume, how many things hold a total, things shared out, an
+    amount a week over a year, coins in dollars, times added up, a linear equation solved; else None. A shape's sizes
+    are no sum of their own ("a 7 x 3 rectangle" is not "7 times 3 is 21"), nor an equation's ("2x minus 4 equals
+    10": x is 7, not "2 times -4")."""
     if has_unknown(text):
         return equation_note(text)
     if shape := shape_note(text):
@@ -566,7 +567,8 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
              price_note(text) or some_for_note(text), coins_note(text), travel_note(text), power_note(text),
              parts_note(text), fuel_note(text) or count_needed_note(text), shared_note(text), per_period_note(text),
              every_note(text), durations_note(text), scaled_note(text), servings_note(text),
-             arrival_note(text, earlier), span_note(text), spelling_note(text, earlier), word_form_note(text))
+             arrival_note(text, earlier), span_note(text), volume_note(text), spelling_note(text, earlier),
+             word_form_note(text))
     return " ".join(note for note in notes if note) or None
 
 

@@ -23,7 +23,7 @@ from voicebot.arithmetic import follow_up_lead, read_number, say_number, tokeniz
 
 __all__ = [
     "arrival_note", "comparison_note", "conversion_note", "conversions", "count_needed_note", "durations_note",
-    "parts_note", "scaled_note", "span_note", "travel_note", "unit_named",
+    "parts_note", "scaled_note", "span_note", "travel_note", "unit_named", "volume_note",
 ]
 
 
@@ -366,6 +366,11 @@ _DOTTED = re.compile(
     r"(?(lead)|(?=\s*(?:[ap]\.?\s?m\b|at night|in the (?:morning|afternoon|evening)|tonight)))",
     re.IGNORECASE,
 )
+# Whisper writes a time with a space before a part of the day: "till 5 30 in the evening".
+_SPACED = re.compile(
+    r"\b([01]?\d|2[0-3]) ([0-5]\d)\b(?=\s*(?:[ap]\.?\s?m\b|at night|in the (?:morning|afternoon|evening)|tonight))",
+    re.IGNORECASE,
+)
 # The part of the day said after a time: "10:40 at night" is 10:40 PM, "2:00 at night" 2:00 AM.
 _PART_OF_DAY = re.compile(
     r"\b(\d{1,2}(?::\d{2})?)\s+(at night|in the (?:morning|afternoon|evening)|tonight)\b", re.IGNORECASE
@@ -415,7 +420,7 @@ def arrival_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     words before did (`earlier`: theirs so far, the last last; the model said 8:25 again to "And if it takes an
     hour?")."""
     if _WHEN.search(text):
-        text = _DOTTED.sub(lambda m: f"{m['lead'] or ''}{m['hour']}:{m['minute']}", text)
+        text = _SPACED.sub(r"\1:\2", _DOTTED.sub(lambda m: f"{m['lead'] or ''}{m['hour']}:{m['minute']}", text))
         text = _PART_OF_DAY.sub(_am_or_pm, _SPOKEN_CLOCK.sub(_on_the_dial, _COLONLESS.sub(r"\1 \2:\3", text)))
         return _arrival(text)
     if not earlier or not _WHAT_IF.match(text) or not (before := arrival_note(earlier[-1], earlier[:-1])):
@@ -426,8 +431,8 @@ def arrival_note(text: str, earlier: Sequence[str] = ()) -> str | None:
 # How long from one clock time to another: "My shop's open from 9 in the morning till 5:30 in the evening, how many
 # hours is that?", "How many hours from 9 am to 5:30 pm?"
 _SPAN = re.compile(
-    r"\bfrom (?P<a>\d{1,2}(?::\d{2})?(?: ?[ap]\.?m\b\.?)?|noon|midnight) (?:to|till|until|til|through|and) "
-    r"(?P<b>\d{1,2}(?::\d{2})?(?: ?[ap]\.?m\b\.?)?|noon|midnight)",
+    r"\bfrom (?P<a>\d{1,2}(?::\d{2})?(?: ?(?:[ap]\.m\.|[ap]m\b))?|noon|midnight) (?:to|till|until|til|through|and) "
+    r"(?P<b>\d{1,2}(?::\d{2})?(?: ?(?:[ap]\.m\.|[ap]m\b))?|noon|midnight)",
     re.IGNORECASE,
 )
 _HOW_LONG = re.compile(r"\bhow (?:many (?:hours|minutes)|long)\b", re.IGNORECASE)
@@ -438,7 +443,8 @@ def span_note(text: str) -> str | None:
     another. Two times without AM or PM are read on a 12-hour dial, the second after the first ("9 to 5")."""
     if not _HOW_LONG.search(text):
         return None
-    text = _PART_OF_DAY.sub(_am_or_pm, _DOTTED.sub(lambda m: f"{m['lead'] or ''}{m['hour']}:{m['minute']}", text))
+    text = _SPACED.sub(r"\1:\2", _DOTTED.sub(lambda m: f"{m['lead'] or ''}{m['hour']}:{m['minute']}", text))
+    text = _PART_OF_DAY.sub(_am_or_pm, text)
     if (m := _SPAN.search(text)) is None:
         return None
     minutes = [_minutes(m[k]) for k in "ab"]
@@ -609,6 +615,30 @@ def count_needed_note(text: str) -> str | None:
     if _WHOLE_ONES.search(text[asked.end() :]):  # "How many bags do I need?": one more for the rest
         return f"{said} {say_number(count)}, so {math.ceil(count)} {things}."
     return f"{said} {say_number(count)} {things}."
+
+
+# A box's volume from its three sizes: "a raised bed 10 feet long and 4 feet wide and I want 6 inches of soil in it, how
+# many cubic feet of soil do I need?" (the 0.5B began a method and stopped).
+_VOLUME_ASKED = re.compile(
+    r"\bcubic \w+|\bvolume\b|\bhow much (?:soil|dirt|mulch|concrete|sand|gravel|water|compost|topsoil)\b",
+    re.IGNORECASE,
+)
+_CUBIC = re.compile(r"\bcubic (feet|foot|meters?|metres?|yards?|inch|inches|centimeters?|centimetres?)\b", re.I)
+
+
+def volume_note(text: str) -> str | None:
+    """'10 feet by 4 feet by 6 inches is 20 cubic feet.'; None unless the words give three lengths and ask a volume."""
+    if not _VOLUME_ASKED.search(text):
+        return None
+    amounts = _amounts(tokenize(text))
+    sizes = [(value, unit) for (value, unit), _, _ in amounts if unit.kind == "length"]
+    if len(sizes) != 3 or len(amounts) != 3 or any(value <= 0 for value, _ in sizes):
+        return None
+    named = _NAMES.get((cubic[1].lower(),)) if (cubic := _CUBIC.search(text)) else None
+    target = named if named is not None and named.kind == "length" else sizes[0][1]
+    volume = math.prod((value * unit.size for value, unit in sizes), start=Fraction(1)) / target.size**3
+    said = " by ".join(_said(value, unit) for value, unit in sizes)
+    return f"{said} is {say_number(volume)} cubic {target.many}."
 
 
 def _feet_inches(feet: Fraction, inches: Fraction) -> str:
