@@ -275,6 +275,14 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "Okay, trivia night question: who directed the movie Jaws?": "Spielberg",
     "How many points is a touchdown worth, not counting the extra point?": "six points",
     "There's a frost warning, at what temperature Fahrenheit does water freeze?": "32 degrees Fahrenheit",
+    # pairs 7 (after its held-out run)
+    "What's absolute zero in Fahrenheit?": "minus 459.67 degrees Fahrenheit",
+    "Who was the second person to walk on the moon?": "Buzz Aldrin",
+    "How long is a soccer match?": "90 minutes", "How long is a rugby union match?": "80 minutes",
+    "How big is Jupiter?": "11 times as wide as the Earth", "How deep is the Pacific Ocean?": "Challenger Deep",
+    "What's the Statue of Liberty made of?": "copper", "Why was the Taj Mahal built?": "Mumtaz Mahal",
+    "Who built Machu Picchu?": "Inca", "How long does light from the moon take to reach Earth?": "1.3 seconds",
+    "Who came after Abraham Lincoln?": "Andrew Johnson", "Who was president after Nixon?": "Gerald Ford",
 }
 
 
@@ -364,6 +372,8 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "What is the second largest country in Africa?", "What is the second largest country by population?",
         "What is the third largest country?",
         "What is the largest ocean's god?", "What makes the sound of thunder?", "I'm afraid of the fear of flying.",
+        "Who came after Adams?", "Who came after Grover Cleveland?", "Who came after the storm?",
+        "How long is an American football game?", "How deep is Lake Baikal?", "Who was the second woman on the moon?",
         "How many squares of chocolate in a bar?", "Who wrote Jaws?", "How many extra points is a touchdown worth?",
     ],
 )  # fmt: skip

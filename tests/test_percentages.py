@@ -71,3 +71,10 @@ def test_an_amount_changed_by_a_percentage_and_the_percentage_of_a_change(text: 
 )
 def test_no_change_for_other_talk_of_percent(text: str) -> None:
     assert change_note(text) is None
+
+
+def test_the_last_result_raised_or_cut_by_a_percentage() -> None:
+    """Pairs 7: "Minus 15 percent." after "What's 200 plus 50?"."""
+    assert exact_result("Minus 15 percent.", ["What's 200 plus 50?"]) == "250 minus 15 percent is 212.5."
+    assert exact_result("And add 10%.", ["What is 40 times 5?"]) == "200 plus 10 percent is 220."
+    assert exact_result("Minus 15 percent.", ["Hello there."]) is None  # no result to go on from

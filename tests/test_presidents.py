@@ -41,3 +41,15 @@ def test_who_was_the_next_one_after_a_president_question() -> None:
 )
 def test_other_presidents_get_nothing(text: str) -> None:
     assert almanac_fact(text) is None, (text, almanac_fact(text))
+
+
+def test_who_came_after_a_president() -> None:
+    """Pairs 7: "Who came after him?" after the first president."""
+    first, said = "Who was the first president of the United States?", "George Washington was the first president."
+    assert almanac_fact("Who came after him?", [first], said) == (
+        "John Adams came after George Washington, as the second president of the United States."
+    )
+    assert almanac_fact("Who came after Lincoln?") == (
+        "Andrew Johnson came after Abraham Lincoln, as the seventeenth president of the United States."
+    )
+    assert almanac_fact("Who came after Adams?") is None  # two Adamses: which one

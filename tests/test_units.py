@@ -169,9 +169,11 @@ def test_a_conversion_follow_up_says_the_last_unit_as_those() -> None:
     """Pairs 6: "And how many of those in a whole day?" after minutes in an hour (the model said "1 hour is 60
     minutes" again), and Whisper's "and then a kilometer" for "and in a kilometer" (the model said 39528 feet)."""
     assert conversion_note("And how many of those in a whole day?", ["How many minutes are in an hour?"]) == (
-        "1 day is 1440 minutes."
+        "1 day is 1440 minutes. 1 day is 24 hours."  # "those" may be either unit: pairs 7 meant the other
     )
-    assert conversion_note("How many of them in a week?", ["How many hours in a day?"]) == "1 week is 168 hours."
+    assert conversion_note("How many of those in a year?", ["How many days are in a fortnight?"]) == (
+        "1 year is 365 days. 1 year is about 26.07 fortnights."
+    )
     mile = ["How many feet are in a mile?"]
     assert conversion_note("and then a kilometer", mile) == "1 kilometer is about 3281 feet."
     assert conversion_note("And how many of those?", ["How far is Paris?"]) is None

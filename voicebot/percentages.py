@@ -10,9 +10,10 @@ worked out exactly (voicebot/arithmetic.py reads the amounts).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from fractions import Fraction
 
-from voicebot.arithmetic import read_amount, say_number, written_fractions
+from voicebot.arithmetic import calculations, follow_up, read_amount, say_number, written_fractions
 
 __all__ = ["change_note", "percentage_note"]
 
@@ -71,16 +72,27 @@ _MARGIN = re.compile(
 )
 
 
-def change_note(text: str) -> str | None:
+# The last result raised or cut by a percentage: "Minus 15 percent." after "What's 200 plus 50?".
+_PERCENT_AGAIN = re.compile(
+    rf"^\W*(?:(?:and|now|then|so|ok|okay)\W+)*(?P<verb>plus|add|minus|less|take off|take away|subtract|knock off)\s+"
+    rf"{_N}\W*$",
+    re.IGNORECASE,
+)
+
+
+def change_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     """'120 plus 15 percent is 138.', 'From 40 to 50 is a 25 percent increase.', '... a markup of 25 percent', '... a
-    profit margin of 15 percent'; None unless the words ask for one."""
+    profit margin of 15 percent'; None unless the words ask for one. `earlier`: the user's words before, the last
+    last, whose result "Minus 15 percent." goes on from."""
     text = text.replace("%", " percent")  # as Whisper writes it
+    if earlier and (m := _PERCENT_AGAIN.match(text)):
+        before = calculations(earlier[-1]) or [c for c in [follow_up(earlier[-1], earlier[:-1])] if c is not None]
+        if before and before[-1].value is not None:
+            return _changed(before[-1].value, Fraction(m["n"]), m["verb"].lower() in ("plus", "add"))
     for k, pattern in enumerate(_BY_PERCENT):
         if m := pattern.search(text):
             amount, n = Fraction(m["amount"].replace(",", "")), Fraction(m["n"])
-            up = k == 0 or m["verb"] in ("plus", "+")
-            new = amount * (100 + (n if up else -n)) / 100
-            return f"{say_number(amount)} {'plus' if up else 'minus'} {say_number(n)} percent is {say_number(new)}."
+            return _changed(amount, n, k == 0 or m["verb"] in ("plus", "+"))
     if m := _MARGIN.search(text):
         sales, costs = Fraction(m["amount"].replace(",", "")), Fraction(m["to"].replace(",", ""))
         if sales > 0:
@@ -96,6 +108,11 @@ def change_note(text: str) -> str | None:
             kind = "increase" if change >= 0 else "decrease"
             return f"From {say_number(old)} to {say_number(new)} is a {say_number(abs(change))} percent {kind}."
     return None
+
+
+def _changed(amount: Fraction, n: Fraction, up: bool) -> str:
+    new = amount * (100 + (n if up else -n)) / 100
+    return f"{say_number(amount)} {'plus' if up else 'minus'} {say_number(n)} percent is {say_number(new)}."
 
 
 def percentage_note(text: str) -> str | None:

@@ -33,14 +33,32 @@ def _suffix(n: int) -> str:
 # States"; the question asks who.
 _OF_US = r"(?! of (?!the united states|the us\b|the u\.s\.|the usa|america)\w)"
 _WHO = r"(?=.*\b(?:who|who's|whom|name|tell me)\b)"
+_NEXT = r"came after|succeeded|followed|replaced|next after"  # "Who came after the first president?": the second
+_NOT_NEXT = rf"(?!.*\b(?:{_NEXT})\b)"
 
 
 def _row(n: int, name: str) -> tuple[str, str]:
     ordinal = ordinal_words(n)
     said = rf"(?<!ty )(?<!ty-)(?:{ordinal}|{ordinal.replace('-', ' ')}|{_suffix(n)})"  # "second", not "thirty-second"
-    asks = rf"^{_WHO}(?=.*\b{said} (?:us |u\.s\. |american )?president\b{_OF_US})"
+    asks = rf"^{_WHO}{_NOT_NEXT}(?=.*\b{said} (?:us |u\.s\. |american )?president\b{_OF_US})"
     return asks, f"{name} was the {ordinal} president of the United States."
 
 
-PRESIDENT_FACTS: tuple[tuple[str, str], ...] = tuple(_row(n, name) for n, name in enumerate(_PRESIDENTS, 1))
-PRESIDENT_GATE = r"\bpresident\b"  # in every row (the almanac skips the rows for words without it)
+def _next_row(n: int, name: str) -> tuple[str, str]:
+    """"Who came after George Washington?" (also "Who came after him?" once the almanac puts the name the last reply
+    said for "him"); not for a name the list holds twice (Grover Cleveland, Donald Trump)."""
+    full = name.lower().replace(".", r"\.?")
+    first_last = rf"{full.split()[0]} {full.split()[-1]}"  # "abraham lincoln", "lincoln"; not "adams" (two Adamses)
+    said = full if sum(p.split()[-1] == name.split()[-1] for p in _PRESIDENTS) > 1 else rf"{full}|{first_last}|" \
+        rf"{full.split()[-1]}"
+    asks = rf"^{_WHO}(?=.*\b(?:{_NEXT}|president after) (?:{said})\b)"
+    following = _PRESIDENTS[n]
+    return asks, f"{following} came after {name}, as the {ordinal_words(n + 1)} president of the United States."
+
+
+PRESIDENT_FACTS: tuple[tuple[str, str], ...] = (
+    *(_row(n, name) for n, name in enumerate(_PRESIDENTS, 1)),
+    *(_next_row(n, name) for n, name in enumerate(_PRESIDENTS[:-1], 1) if _PRESIDENTS.count(name) == 1),
+)
+# In every row (the almanac skips the rows for words without it).
+PRESIDENT_GATE = rf"\bpresident\b|\b(?:{_NEXT})\b"

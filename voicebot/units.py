@@ -76,6 +76,7 @@ _UNIT_TABLE = [  # kind, size in the base unit, singular, plural, other names
     ("time", Fraction(3600), "hour", "hours"),
     ("time", Fraction(86400), "day", "days"),
     ("time", Fraction(7 * 86400), "week", "weeks"),
+    ("time", Fraction(14 * 86400), "fortnight", "fortnights"),
     ("time", Fraction(365 * 86400), "year", "years"),
     ("speed", Fraction(1609344, 3600 * 1000), "mile per hour", "miles per hour", "mph", "miles an hour",
      "mile an hour"),
@@ -135,12 +136,11 @@ class Conversion:
 def conversion_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     """'10 miles is about 16 kilometers.' for the conversions the user asks for; None when there are none.
     `earlier`: the user's words before, the last last, for "What's that in Celsius?" after an amount."""
-    found = conversions(text) or [
-        c
-        for c in [_that_in(text, earlier) or _other_amount(text, earlier) or _other_unit(text, earlier) or
-                  _those(text, earlier)]
-        if c
-    ]
+    found = (
+        conversions(text)
+        or [c for c in [_that_in(text, earlier) or _other_amount(text, earlier) or _other_unit(text, earlier)] if c]
+        or _those(text, earlier)
+    )
     return " ".join(c.note() for c in found) if found else None
 
 
@@ -165,17 +165,21 @@ def _other_amount(text: str, earlier: Sequence[str]) -> Conversion | None:
     return Conversion(value, unit, before[0].target, inches)
 
 
-# The last conversion's unit as "those": "And how many of those in a whole day?" after "How many minutes are in an
-# hour?" (the model said "1 hour is 60 minutes" again).
+# The last conversion's units as "those": "And how many of those in a whole day?" after "How many minutes are in an
+# hour?" (the model said "1 hour is 60 minutes" again), and after "How many days are in a fortnight?", "How many of
+# those in a year?": which of its two units "those" means, people differ, so both are said.
 _THOSE = re.compile(r"\bhow many (?:of )?(?:those|them|these)\b", re.IGNORECASE)
 _WHOLE = re.compile(r"\b(?:whole|full|entire|single)\s+", re.IGNORECASE)
 
 
-def _those(text: str, earlier: Sequence[str]) -> Conversion | None:
+def _those(text: str, earlier: Sequence[str]) -> list[Conversion]:
     if not earlier or not _THOSE.search(text) or not (before := conversions(earlier[-1], limit=1)):
-        return None
-    found = conversions(_THOSE.sub(f"how many {before[0].target.many}", _WHOLE.sub("", text)), limit=1)
-    return found[0] if found else None
+        return []
+    found = []
+    for unit in (before[0].target, before[0].source):
+        asked = conversions(_THOSE.sub(f"how many {unit.many}", _WHOLE.sub("", text)), limit=1)
+        found += [c for c in asked if c.source != c.target]
+    return found
 
 
 # The last conversion asked in another unit: "And how many yards?", "And in yards?", "What about meters?" after "How
