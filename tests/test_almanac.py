@@ -428,6 +428,17 @@ def test_a_follow_up_naming_another_thing_gets_its_fact(earlier: list[str], text
     assert fact is not None and said in fact, fact
 
 
+def test_the_second_one_after_a_first() -> None:
+    """Pairs 7: "The second one." after the highest mountain got "Mount Everest is the second tallest"."""
+    assert almanac_fact("The second one.", ["What's the highest mountain in the world?"]) == (
+        "K2 is the second highest mountain, about 8,611 meters, after Everest."
+    )
+    assert almanac_fact("The second one?", ["Who was the first president?"]) == (
+        "John Adams was the second president of the United States."
+    )
+    assert almanac_fact("The third one.", ["What's the highest mountain in the world?"]) is None  # not in the table
+
+
 @pytest.mark.parametrize(
     ("earlier", "text"),
     [

@@ -63,3 +63,12 @@ def test_how_many_times_something_done_every_so_often_fits() -> None:
     assert every_note("Every 15 minutes, how many times an hour?") == "Every 15 minutes is 4 times an hour."
     for other in ("Every 7 hours, how many times a day?", "I feed her every three hours.", "Every day, how many?"):
         assert every_note(other) is None, other
+
+
+def test_another_amount_after_an_amount_over_a_period() -> None:
+    """Pairs 7: "What about 75 a week?" after saving 50 dollars a week for a year (the model said 1875 dollars)."""
+    saved = ["If I save $50 a week, how much is that in a year?"]
+    assert per_period_note("What about 75 a week?", saved) == "75 dollars a week for a year, 52 weeks, is 3900 dollars."
+    assert per_period_note("What about 75?", saved) == "75 dollars a week for a year, 52 weeks, is 3900 dollars."
+    assert per_period_note("What about 75 a month?", saved) is None  # another period: not the same question
+    assert per_period_note("What about 75 a week?", ["How are you?"]) is None

@@ -1087,6 +1087,7 @@ def _in_unit(fact: str, asked: str) -> str | None:
 _FOLLOW_UP = re.compile(
     r"^\W*(?:(?:and|end) (?:how (?:many|much) )?|(?:and )?(?:what|how) about |(?:(?:no|sorry|oh)\W+)*i (?:meant|mean) "
     r"|(?:no|sorry)\W+(?=(?:the|a|an) )"  # "No, the smallest one."
+    r"|(?=the (?:second|third|next)(?: one)?\W*$)"  # "The second one." after the highest mountain
     r"|(?:and )?(?:which|what)(?: one)? (?:is|was)(?: the)? (?=\w+est\W*$)"  # "And which one is farthest?"
     r"|(?:who|what|which) (?:was|is|were|are) (?=the (?:[a-z]+[- ])?(?:first|second|third|[a-z]+th|last|next)\W*$))"
     r"(?:(?:in|on|for|of|with) )?(?:(?:the|a|an) )?"
@@ -1266,6 +1267,12 @@ def _question(text: str, earlier: Sequence[str], chain: int, reply: str = "") ->
     if before is None or len(was := _facts(before)) != 1:
         return words
     said, thing = before.rstrip("?.! ").split(), re.sub(r" ones?$", "", follow["thing"])  # "the smallest one"
+    if thing in ("second", "third", "next"):  # "The second one." after the highest mountain: the second highest;
+        ranked = re.sub(r"\bfirst\b", thing, before, count=1)  # after the first president, the second
+        if ranked == before:
+            ranked = re.sub(r"\b(?=(?:\w+est|biggest|largest)\b)", f"{thing} ", before, count=1)
+        if ranked != before and len(_facts(ranked)) == 1:
+            return ranked
     swaps: dict[str, str] = {}  # fact -> the question that asks it
     for n in (1, 2):
         for i in range(len(said) - n + 1):

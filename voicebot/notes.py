@@ -565,8 +565,9 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     conversion = conversion_note(text, earlier) or comparison_note(text)
     notes = (calculation, conversion, percentage_note(text) or change_note(text, earlier),
              price_note(text) or some_for_note(text), coins_note(text), travel_note(text), power_note(text),
-             parts_note(text), fuel_note(text) or count_needed_note(text), shared_note(text), per_period_note(text),
-             every_note(text), durations_note(text), scaled_note(text), servings_note(text),
+             parts_note(text), fuel_note(text) or count_needed_note(text), shared_note(text),
+             per_period_note(text, earlier), every_note(text), durations_note(text), scaled_note(text),
+             servings_note(text),
              arrival_note(text, earlier), span_note(text), volume_note(text), spelling_note(text, earlier),
              word_form_note(text))
     return " ".join(note for note in notes if note) or None

@@ -10,6 +10,7 @@ none: the 0.5B guessed (docs/MEASUREMENTS.md, thirty-third session). Money split
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from fractions import Fraction
 
 from voicebot.arithmetic import NUMBER_WORD, read_number, say_money, say_number, tokenize
@@ -76,9 +77,25 @@ _PER_PERIOD = re.compile(
 _HOW_MUCH = re.compile(r"\bhow (?:much|many)\b|\bwhat(?:'s| is| will| would) (?:the )?(?:total|that)\b", re.IGNORECASE)
 
 
-def per_period_note(text: str) -> str | None:
+# Another amount for the last question: "What about 75 a week?" after "If I save $50 a week, how much is that in a
+# year?" (the model said 1875 dollars).
+_ANOTHER_AMOUNT = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay)\W+)?(?:what|how) about (?:if (?:i|we) (?:save|spend|pay|earn|make|put in) )?"
+    r"(?P<amount>[$£€]?\s*\d[\d,]*(?:\.\d+)?)(?:\s*(?:dollars?|euros?|pounds?|bucks?))?"
+    r"(?: (?:a|an|per|each|every) (?P<per>day|week|month|hour|minute))?\W*$",
+    re.IGNORECASE,
+)
+
+
+def per_period_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     """'50 dollars a week for a year, 52 weeks, is 2600 dollars.' where the words ask what an amount a day, week or
-    month comes to over a longer time; None otherwise."""
+    month comes to over a longer time; None otherwise. `earlier`: the user's words before, the last last, for
+    another amount asked after them ("What about 75 a week?")."""
+    again = _ANOTHER_AMOUNT.match(text) if earlier else None
+    if again and (before := _PER_PERIOD.search(earlier[-1])) and (again["per"] or before["per"]) == before["per"]:
+        amount = again["amount"].lstrip("$£€ ")
+        start, end = before.span("p1") if before["p1"] else before.span("p2")
+        return per_period_note(earlier[-1][:start] + amount + earlier[-1][end:])
     m = _PER_PERIOD.search(text)
     if m is None or not _HOW_MUCH.search(text):
         return None
