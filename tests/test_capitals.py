@@ -42,9 +42,12 @@ def test_a_follow_up_naming_only_the_place_gets_its_capital() -> None:
     # a correction: after Austria the model said Vienna again
     corrected = capital_note("No, I meant Australia.", ["What's the capital of Austria?"])
     assert corrected == "The capital of Australia is Canberra."
+    # the place alone (pairs 7: "New Zealand." got "New Zealand is the capital of New Zealand.")
+    assert capital_note("New Zealand.", asked) == "The capital of New Zealand is Wellington."
     for text, before in (
         ("And Canada?", ["Tell me about Australia."]), ("And Canada?", []), ("And Canada is big.", asked),
-        ("What about dinner?", asked), ("What about it?", asked),
+        ("What about dinner?", asked), ("What about it?", asked), ("New Zealand is lovely.", asked),
+        ("France.", ["How are you?"]),
     ):  # fmt: skip
         assert capital_note(text, before) is None, (text, before)
 

@@ -302,8 +302,8 @@ _ASKED = re.compile(
     r"\bcapitals?(?: city| cities)? of (?P<after>.+)|\b(?P<before>[\w .'-]+?)'s capital\b", re.IGNORECASE
 )
 _FOLLOW_UP = re.compile(
-    r"^\W*(?:(?:and )?(?:what|how) about|and|end|(?:no\W+|sorry\W+)*i (?:meant|mean|said))\b"  # "End": Whisper's "And"
-    r"(?: (?:the capital )?(?:of|for|in))? (?P<after>.+)$",
+    r"^\W*(?:(?:(?:and )?(?:what|how) about|and|end|(?:no\W+|sorry\W+)*i (?:meant|mean|said))\b"  # "End": Whisper's
+    r"(?: (?:the capital )?(?:of|for|in))? )?(?P<after>.+)$",  # "And"; or the place alone: "New Zealand."
     re.IGNORECASE,
 )
 
