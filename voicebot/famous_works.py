@@ -89,7 +89,7 @@ _ASKS_WHO = r"(?=.*\b(who|who's|whom|which|what)\b)"
 _MADE = {
     "wrote": r"wrote|written|write|writes|(author|writer|poet|playwright|novelist) of",
     "painted": r"painted|paint|paints|(painter|artist) of",
-    "composed": r"composed|compose|composes|wrote|written|write|writes|composer of",
+    "composed": r"composed|compose|composes|wrote|written|write|writes|composer of|can post",  # Whisper's, twice
     "sculpted": r"sculpted|sculpt|carved|made|(sculptor|artist) of",
 }
 # Not the work itself: a film or a show of it, what is told in it, a work of another kind with its name (the opera
