@@ -267,6 +267,7 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "What's the process called where plants give off water vapor through their leaves?": "transpiration",
     "What's the word for a word that reads the same backwards and forwards, like racecar?": "palindrome",
     "What's the word for an animal that's active during the day?": "diurnal",
+    "My crossword wants the word for an animal that's active during the day. You know.": "diurnal",  # no "?"
     "Leaves of three, let it be, what plant is that old rhyme warning about?": "poison ivy",
     "On my bag of NPK fertilizer, what does the P stand for?": "phosphorus",
     "Um, what is the fear of spiders called?": "arachnophobia",

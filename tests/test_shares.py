@@ -72,3 +72,12 @@ def test_another_amount_after_an_amount_over_a_period() -> None:
     assert per_period_note("What about 75?", saved) == "75 dollars a week for a year, 52 weeks, is 3900 dollars."
     assert per_period_note("What about 75 a month?", saved) is None  # another period: not the same question
     assert per_period_note("What about 75 a week?", ["How are you?"]) is None
+
+
+def test_an_amount_a_day_is_no_conversion_and_no_more_than_the_day() -> None:
+    """"9 hours a day, how many hours in a week?" had also got "1 week is 168 hours."; Whisper's "sleeps 40 hours a
+    day" (for 14) is no amount to multiply."""
+    assert exact_result("I work 9 hours a day, how many hours in a week?") == (
+        "9 hours a day for a week, 7 days, is 63 hours."
+    )
+    assert per_period_note("If the baby sleeps 40 hours a day, how many hours is that in a whole week?") is None

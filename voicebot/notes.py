@@ -562,12 +562,12 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     calculation = arithmetic_note(text) or split_again(text, earlier) or (
         c.note() if (c := follow_up(text, earlier)) else None
     )
-    conversion = conversion_note(text, earlier) or comparison_note(text)
+    per_period = per_period_note(text, earlier)  # "9 hours a day, how many hours in a week?": not 168
+    conversion = None if per_period else conversion_note(text, earlier) or comparison_note(text)
     notes = (calculation, conversion, percentage_note(text) or change_note(text, earlier),
              price_note(text) or some_for_note(text), coins_note(text), travel_note(text), power_note(text),
-             parts_note(text), fuel_note(text) or count_needed_note(text), shared_note(text),
-             per_period_note(text, earlier), every_note(text), durations_note(text), scaled_note(text),
-             servings_note(text),
+             parts_note(text), fuel_note(text) or count_needed_note(text), shared_note(text), per_period,
+             every_note(text), durations_note(text), scaled_note(text), servings_note(text),
              arrival_note(text, earlier), span_note(text), volume_note(text), spelling_note(text, earlier),
              word_form_note(text))
     return " ".join(note for note in notes if note) or None

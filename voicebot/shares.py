@@ -74,6 +74,7 @@ _PER_PERIOD = re.compile(
     + _PERIODS.format("over") + r"s?\b",
     re.IGNORECASE,
 )
+_SPAN_OF = {"minute": 1, "hour": 60, "day": 24 * 60, "week": 7 * 24 * 60}  # in minutes
 _HOW_MUCH = re.compile(r"\bhow (?:much|many)\b|\bwhat(?:'s| is| will| would) (?:the )?(?:total|that)\b", re.IGNORECASE)
 
 
@@ -106,6 +107,8 @@ def per_period_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     n = read_number(tokenize(m["n"]), 0)[0] if m["n"] else Fraction(1)
     amount = Fraction((m["p1"] or m["p2"]).replace(",", ""))
     what = m["what"] or ""
+    if (span := _SPAN_OF.get(what.lower().rstrip("s"))) and amount * span > _SPAN_OF.get(per, 0):
+        return None  # "sleeps 40 hours a day" (Whisper's, for 14): more than the day holds
     money = m["p1"] is not None or re.fullmatch(r"dollars?|euros?|pounds?|bucks?", what, re.IGNORECASE)
     said_per = say_money(m.group(), amount) if money else f"{say_number(amount)} {what}".strip()
     total = amount * times * n
