@@ -48,3 +48,4 @@ def test_an_equation_is_no_claim_about_a_product() -> None:
     assert "not" not in (exact_result("2x minus 4 equals 10, what is x?") or "")
     assert exact_result("Is 7 times 8 equal to 54?") == "no, 7 times 8 is 56, not 54."
     assert exact_result("What is 17 x 23?") == "17 times 23 is 391."
+    assert exact_result("Is 3 x 4 = 12?") == "yes, 3 times 4 is 12."  # x between numbers says times

@@ -24,8 +24,8 @@ _ASKS = re.compile(
 _EQUALS = re.compile(r"\s(?:equals|=|is equal to|equal to|equal)\s", re.IGNORECASE)
 # A word or a sign next to the letter that makes it an unknown in a formula, not a letter in a sentence ("plan x",
 # "is n").
-_NEXT_TO = re.compile(
-    rf"(?:\d|\b(?:{NUMBER_WORD}|plus|minus|times|over|by|of)\b)\s*(?P<a>[xyn])\b"
+_NEXT_TO = re.compile(  # not "3 x 4", where x says times
+    rf"(?:\d|\b(?:{NUMBER_WORD}|plus|minus|times|over|by|of)\b)\s*(?P<a>[xyn])\b(?!\s*(?:\d|{NUMBER_WORD}\b))"
     rf"|\b(?P<b>[xyn])\s*(?:[-+*/=]|\b(?:plus|minus|times|over|divided|equals|squared|cubed)\b)",
     re.IGNORECASE,
 )
