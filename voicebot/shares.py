@@ -74,7 +74,7 @@ _PER_PERIOD = re.compile(
     + _PERIODS.format("over") + r"s?\b",
     re.IGNORECASE,
 )
-_SPAN_OF = {"minute": 1, "hour": 60, "day": 24 * 60, "week": 7 * 24 * 60}  # in minutes
+_MINUTES = {"minute": 1, "hour": 60, "day": 24 * 60, "week": 7 * 24 * 60}  # a period's length
 _HOW_MUCH = re.compile(r"\bhow (?:much|many)\b|\bwhat(?:'s| is| will| would) (?:the )?(?:total|that)\b", re.IGNORECASE)
 
 
@@ -107,7 +107,7 @@ def per_period_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     n = read_number(tokenize(m["n"]), 0)[0] if m["n"] else Fraction(1)
     amount = Fraction((m["p1"] or m["p2"]).replace(",", ""))
     what = m["what"] or ""
-    if (span := _SPAN_OF.get(what.lower().rstrip("s"))) and amount * span > _SPAN_OF.get(per, 0):
+    if (length := _MINUTES.get(what.lower().rstrip("s"))) and amount * length > _MINUTES.get(per, 0):
         return None  # "sleeps 40 hours a day" (Whisper's, for 14): more than the day holds
     money = m["p1"] is not None or re.fullmatch(r"dollars?|euros?|pounds?|bucks?", what, re.IGNORECASE)
     said_per = say_money(m.group(), amount) if money else f"{say_number(amount)} {what}".strip()
@@ -124,7 +124,6 @@ _EVERY = re.compile(
     r"in the|in a whole|in a full) (?P<over>hour|day|week)\b",
     re.IGNORECASE,
 )
-_SIZE = {"minute": 1, "hour": 60, "day": 24 * 60, "week": 7 * 24 * 60}
 
 
 def every_note(text: str) -> str | None:
@@ -133,7 +132,7 @@ def every_note(text: str) -> str | None:
     if m is None or (n := _whole(m["n"])) is None or n <= 0:
         return None
     unit, over = m["unit"].lower().removesuffix("s"), m["over"].lower()
-    times = Fraction(_SIZE[over], _SIZE[unit] * n)
+    times = Fraction(_MINUTES[over], _MINUTES[unit] * n)
     if times <= 1 or times.denominator != 1:
         return None
     return f"Every {n} {unit}s is {times} times {'an' if over == 'hour' else 'a'} {over}."
