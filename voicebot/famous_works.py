@@ -1,5 +1,5 @@
-"""Who wrote, painted or composed a famous work, and where the famous paintings hang: rows for the almanac's table
-(voicebot/almanac.py).
+"""Who wrote, painted or composed a famous work, where the famous paintings hang, and what else a maker is best known
+for: rows for the almanac's table (voicebot/almanac.py).
 
 Trivia questions ask it often, and the 0.5B invents a name with confidence: War and Peace "is Viktor Frankl",
 One Hundred Years of Solitude "was Jane Austen", the Sistine Chapel's ceiling "Leonardo da Vinci"
@@ -89,7 +89,7 @@ _ASKS_WHO = r"(?=.*\b(who|who's|whom|which|what)\b)"
 _MADE = {
     "wrote": r"wrote|written|write|writes|(author|writer|poet|playwright|novelist) of",
     "painted": r"painted|paint|paints|(painter|artist) of",
-    "composed": r"composed|compose|composes|wrote|written|write|writes|composer of|can post",  # Whisper's, twice
+    "composed": r"composed|compose|composes|wrote|written|write|writes|composer of|can post",  # Whisper's: 3 sessions
     "sculpted": r"sculpted|sculpt|carved|made|(sculptor|artist) of",
 }
 # Not the work itself: a film or a show of it, what is told in it, a work of another kind with its name (the opera
