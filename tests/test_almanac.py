@@ -238,6 +238,7 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "A who invented the telephone.": "Bell",  # Whisper's "Hey": "John von Neumann"
     "Quick question who painted the Mama Lisa?": "Leonardo",  # "Lisa Maynard"
     "I'm who painted the Mona Lisa.": "Leonardo",  # Whisper's "I'm" for "Um" (pairs 6)
+    "I can never remember, brass is an alloy of which two metals.": "zinc",  # round 32: "copper and nickel"
     "who can post the four seasons.": "Vivaldi",  # Whisper's "who can post" (pairs 7, round 33, the 33rd session)
     "What's the most abundant gas in Earth's atmosphere?": "Nitrogen",  # methane
     "How many time zones does the contiguous United States have?": "four main time zones",  # 12

@@ -55,6 +55,8 @@ ASKING = re.compile(
     r"(?:\W+(?:me|us))?\W+(what|what's|which|who|how|where|when|why|if|whether)\b"  # "My kid asks me why ..."
     r"|\b(forget|forgot)\W+(is|are|was|were|do|does|did)\b"
     r"|\b(?:wants?|need|needs|looking for) the (?:word|term|name) for\b"  # a crossword's: "it wants the word for ..."
+    # a question word left in place at the end: "Brass is an alloy of which two metals." (Whisper's ".")
+    r"|\b(?:of|from|in|on|at|by|with|for|to|is|are|was|were) (?:which|what|whom|who)(?: \w+){0,2}\W*$"
     r"|^\W*(the )?(\w+est|biggest|largest|smallest|longest|tallest)\b(?!.*\b(i|we|my|our)\b)"
     r"|(?:[,:;]\s*|\b{lead}\W+)(?:how (?:many|much|long|far|old|tall|big)|what|what's)\b"
     r"|(?:[:;]\s*|\b{lead}\W+)(?:which|who|where|when)\b"
