@@ -187,7 +187,7 @@ def test_how_long_ago_a_year_was_and_a_year_the_last_reply_named() -> None:
     )
     giza = "The pyramids of Giza were built in 1256 BCE."  # the model, told the clock alone, said "770 years ago"
     assert notes("How long ago was that?", 2, ["When were they built?"], giza).endswith("1256 BC was 3281 years ago.")
-    two_years = "The wall went up in 1961 and came down in 1989."  # which one: the clock alone, as before
-    assert notes("How long ago was that?", 2, ["When was the Berlin Wall?"], two_years) == (
-        "Now: 9:30 AM, Monday, December 7, 2026."
-    )
+    two_years = "The wall went up in 1961 and came down in 1989."  # which one: no clock, which answers nothing
+    assert notes("How long ago was that?", 2, ["When was the Berlin Wall?"], two_years) is None  # (it was read out)
+    giza_bill = "The Great Pyramid of Giza Bill was a UNESCO World Heritage Site in Egypt."  # pairs 7: "built in 6:28
+    assert notes("How long ago was that?", 2, ["One was the great Pyramid of Giza Bill."], giza_bill) is None  # PM"

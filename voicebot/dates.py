@@ -228,13 +228,14 @@ def said_ago(text: str, said: str) -> str | None:
     return f"That was {ago.pop()}." if len(ago) == 1 else None
 
 
-def with_said_year(text: str, said: str) -> str:
+def with_said_year(text: str, said: str) -> str | None:
     """"How long ago was that, in 1912?" for "How long ago was that?" right after a reply that named one year (the
-    Titanic's sinking); the words as they are otherwise."""
+    Titanic's sinking); None where the reply named none or several (the clock alone answers nothing there: the model
+    read it out, "built in 6:28 PM on December 7, 2026."); other words as they are."""
     if not _AGO.search(text) or _A_YEAR.search(text) or not _THAT.search(text):
         return text
     years = {_said_year_of(_year(m)) for m in _A_YEAR.finditer(said)}
-    return f"{text.rstrip(' ?.!')}, in {years.pop()}?" if len(years) == 1 else text
+    return f"{text.rstrip(' ?.!')}, in {years.pop()}?" if len(years) == 1 else None
 
 
 def _spoken_years(text: str) -> list[int]:

@@ -669,7 +669,8 @@ class TurnNotes:
         if timed and said and (ago := _guarded(said_ago, text, said)):  # "How long ago was that?" after "... about
             timed, told = None, f"Fact: {ago}"  # 66 million years ago": no clock, which the model read out
         else:
-            timed, told = timed and with_said_year(timed, said), None  # "..., in 1912?" after the Titanic's year
+            # "..., in 1912?" after the Titanic's year; no clock where the reply named no year (it was read out)
+            timed, told = timed and with_said_year(timed, said), None
         parts = [
             told,
             self._clock(timed, earlier) if self.clock is not None and timed else None,
