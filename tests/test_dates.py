@@ -185,8 +185,10 @@ def test_how_long_ago_a_year_was_and_a_year_the_last_reply_named() -> None:
     assert notes("How long ago was that?", 2, ["When did the Titanic sink?"], titanic) == (
         "Today is Monday, December 7, 2026. 1912 was 114 years ago."
     )
-    giza = "The pyramids of Giza were built in 1256 BCE."  # the model, told the clock alone, said "770 years ago"
+    giza = "The pyramids of Giza were built in 1256 BCE."  # the model, told the clock alone, said "770 years ago",
     assert notes("How long ago was that?", 2, ["When were they built?"], giza).endswith("1256 BC was 3281 years ago.")
+    assert notes.opener("How long ago was that?", 2, ["When were they built?"], giza) == "1256 BC was 3281 years ago."
+    # and told it in the note alone, "770 years ago" again (pairs 6): it starts the reply
     two_years = "The wall went up in 1961 and came down in 1989."  # which one: no clock, which answers nothing
     assert notes("How long ago was that?", 2, ["When was the Berlin Wall?"], two_years) is None  # (it was read out)
     giza_bill = "The Great Pyramid of Giza Bill was a UNESCO World Heritage Site in Egypt."  # pairs 7: "built in 6:28

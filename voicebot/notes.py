@@ -720,8 +720,8 @@ class TurnNotes:
             return WholeReply(_BYE)
         if self.limits and (reply := limits_reply(text, earlier) or recall_reply(text, earlier)):
             return reply
-        if self.exact and (dated := self._dated(text, earlier)):
-            return dated
+        if self.exact and (dated := self._dated(with_said_year(text, said) or text, earlier)):
+            return dated  # also "How long ago was that?" after a reply's year (it said "770 years ago" to 1256 BCE)
         between = _guarded(time_difference, text, self.clock()) if self.clock and ASKING.search(text) else None
         if between:
             return between  # "Los Angeles is 3 hours behind New York." (it said 5, the note's hours behind here)
