@@ -181,6 +181,9 @@ def test_how_long_ago_a_year_was_and_a_year_the_last_reply_named() -> None:
     assert notes("So how long ago was that?", 2, ["When did the dinosaurs die out?"], dinosaurs) == (
         "Fact: That was about 66 million years ago."
     )
+    assert notes.opener("So how long ago was that?", 2, ["When did they die out?"], dinosaurs) == (
+        "That was about 66 million years ago."
+    )
     titanic = "The Titanic sank on April 15, 1912, after hitting an iceberg on its first voyage."
     assert notes("How long ago was that?", 2, ["When did the Titanic sink?"], titanic) == (
         "Today is Monday, December 7, 2026. 1912 was 114 years ago."

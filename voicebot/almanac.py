@@ -20,7 +20,7 @@ from voicebot.acronyms import ACRONYM_FACTS, ACRONYM_GATE
 from voicebot.arithmetic import number_words, say_number
 from voicebot.dates import MONTHS
 from voicebot.elements import ELEMENT_WORDS, element_facts
-from voicebot.famous_works import WORK_FACTS
+from voicebot.famous_works import KNOWN_FOR_FACTS, KNOWN_FOR_GATE, WORK_FACTS
 from voicebot.geography import NOT_PLACES, PLACE_WORDS, place_facts
 from voicebot.health import HEALTH_FACTS
 from voicebot.kitchen import KITCHEN_FACTS
@@ -521,21 +521,6 @@ _FACTS = (
      "ivy, and poison oak too."),
     (_all(r"n ?p ?k|n-p-k", r"fertili[sz]er|stand|mean|letters?|numbers?|the p|the n|the k"),
      "On a fertilizer bag, N-P-K stands for nitrogen, phosphorus and potassium, in that order."),
-    *((_all(rf"fear of (?:{feared})", r"what|called|name|word|term"), f"The fear of {feared.split('|')[0]} is {name}.")
-      for feared, name in (("spiders", "arachnophobia"), ("heights", "acrophobia"),
-                           ("small spaces|closed spaces|enclosed spaces|confined spaces", "claustrophobia"),
-                           ("snakes", "ophidiophobia"), ("the number 13|thirteen", "triskaidekaphobia"),
-                           ("open spaces|crowds|public places", "agoraphobia"))),
-    *((_all(rf"greek god(?:dess)? of (?:the )?(?:{domain})|god(?:dess)? of (?:the )?(?:{domain})\b.*\bgreek|"
-            rf"romans? called {roman}|greek (?:name|version|equivalent) (?:for|of) {roman}",
-            r"who|what|which|name|called"), f"{greek} is the Greek {'goddess' if she else 'god'} of the "
-            f"{domain.split('|')[0]}; the Romans called {'her' if she else 'him'} {roman}.")
-      for greek, domain, roman, she in (("Poseidon", "sea|oceans?", "Neptune", False),
-                                        ("Zeus", "sky|thunder", "Jupiter", False),
-                                        ("Hades", "underworld|dead", "Pluto", False),
-                                        ("Ares", "war", "Mars", False), ("Aphrodite", "love|beauty", "Venus", True),
-                                        ("Athena", "wisdom", "Minerva", True),
-                                        ("Hermes", "messengers?|travell?ers|thieves", "Mercury", False))),
     (_meaning("herbivore"), "A herbivore is an animal that eats only plants."),
     (_meaning("carnivore"), "A carnivore is an animal that eats mostly meat."),
     (_meaning("omnivore"), "An omnivore is an animal that eats both plants and meat."),
@@ -1001,6 +986,27 @@ _FACTS = (
 )  # fmt: skip
 
 
+# Fears and gods by name: behind their own gate (13 rows, each a few lookaheads, asked about rarely).
+_NAMES_OF = (
+    *((_all(rf"fear of (?:{feared})", r"what|called|name|word|term"), f"The fear of {feared.split('|')[0]} is {name}.")
+      for feared, name in (("spiders", "arachnophobia"), ("heights", "acrophobia"),
+                           ("small spaces|closed spaces|enclosed spaces|confined spaces", "claustrophobia"),
+                           ("snakes", "ophidiophobia"), ("the number 13|thirteen", "triskaidekaphobia"),
+                           ("open spaces|crowds|public places", "agoraphobia"))),
+    *((_all(rf"greek god(?:dess)? of (?:the )?(?:{domain})|god(?:dess)? of (?:the )?(?:{domain})\b.*\bgreek|"
+            rf"romans? called {roman}|greek (?:name|version|equivalent) (?:for|of) {roman}",
+            r"who|what|which|name|called"), f"{greek} is the Greek {'goddess' if she else 'god'} of the "
+            f"{domain.split('|')[0]}; the Romans called {'her' if she else 'him'} {roman}.")
+      for greek, domain, roman, she in (("Poseidon", "sea|oceans?", "Neptune", False),
+                                        ("Zeus", "sky|thunder", "Jupiter", False),
+                                        ("Hades", "underworld|dead", "Pluto", False),
+                                        ("Ares", "war", "Mars", False), ("Aphrodite", "love|beauty", "Venus", True),
+                                        ("Athena", "wisdom", "Minerva", True),
+                                        ("Hermes", "messengers?|travell?ers|thieves", "Mercury", False))),
+)  # fmt: skip
+_NAMES_OF_GATE = r"\bfear of\b|\bgod(?:dess)? of\b|\bromans? called\b|\bgreek (?:name|version|equivalent)\b"
+
+
 def _compiled(rows: Sequence[tuple[str, str]]) -> tuple[tuple[re.Pattern[str], str], ...]:
     return tuple((re.compile(p.replace("{A}", _ANYWHERE).replace("{G}", _THEN_IS)), fact) for p, fact in rows)
 
@@ -1016,6 +1022,8 @@ _GROUPS: tuple[tuple[re.Pattern[str] | None, tuple[tuple[re.Pattern[str], str], 
     (re.compile(PHRASE_GATE), _compiled(PHRASE_FACTS)),
     (re.compile(LIFE_GATE), _compiled(LIFE_FACTS)),
     (re.compile(ACRONYM_GATE), _compiled(ACRONYM_FACTS)),
+    (re.compile(KNOWN_FOR_GATE), _compiled(KNOWN_FOR_FACTS)),
+    (re.compile(_NAMES_OF_GATE), _compiled(_NAMES_OF)),
 )
 _PATTERNS = tuple(row for _, rows in _GROUPS for row in rows)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["WORK_FACTS", "title_pattern"]
+__all__ = ["KNOWN_FOR_FACTS", "KNOWN_FOR_GATE", "WORK_FACTS", "title_pattern"]
 
 # (the work's title, who made it, how the fact says it, other names it goes by as regexes of lower-case words):
 # the best-known works only, each with a single maker nobody disputes.
@@ -229,5 +229,6 @@ def _known_for_row(maker: str, called: str, noun: str, works: str) -> tuple[str,
 WORK_FACTS: tuple[tuple[str, str], ...] = (
     *(_row(*work) for work in _WORKS),
     *(_seen_row(title, where) for title, where in _SEEN.items()),
-    *(_known_for_row(*row) for row in _KNOWN_FOR),
 )
+KNOWN_FOR_FACTS: tuple[tuple[str, str], ...] = tuple(_known_for_row(*row) for row in _KNOWN_FOR)
+KNOWN_FOR_GATE = rf"\b(?:{_ASKS_OTHER})\b"  # in every row (the almanac skips the rows for words without it)

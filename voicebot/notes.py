@@ -720,6 +720,8 @@ class TurnNotes:
             return WholeReply(_BYE)
         if self.limits and (reply := limits_reply(text, earlier) or recall_reply(text, earlier)):
             return reply
+        if self.exact and said and (ago := _guarded(said_ago, text, said)):
+            return ago  # "That was about 4,500 years ago.", as the reply before said it
         if self.exact and (dated := self._dated(with_said_year(text, said) or text, earlier)):
             return dated  # also "How long ago was that?" after a reply's year (it said "770 years ago" to 1256 BCE)
         between = _guarded(time_difference, text, self.clock()) if self.clock and ASKING.search(text) else None
