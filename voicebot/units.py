@@ -424,9 +424,7 @@ def arrival_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     words before did (`earlier`: theirs so far, the last last; the model said 8:25 again to "And if it takes an
     hour?")."""
     if _WHEN.search(text):
-        text = _SPACED.sub(r"\1:\2", _DOTTED.sub(lambda m: f"{m['lead'] or ''}{m['hour']}:{m['minute']}", text))
-        text = _PART_OF_DAY.sub(_am_or_pm, _SPOKEN_CLOCK.sub(_on_the_dial, _COLONLESS.sub(r"\1 \2:\3", text)))
-        return _arrival(text)
+        return _arrival(_as_clock(_SPOKEN_CLOCK.sub(_on_the_dial, _COLONLESS.sub(r"\1 \2:\3", text))))
     if not earlier or not _WHAT_IF.match(text) or not (before := arrival_note(earlier[-1], earlier[:-1])):
         return None
     return _arrival(f"{re.split(' (?:plus|minus) ', before)[0]} {text}")
@@ -447,9 +445,7 @@ def span_note(text: str) -> str | None:
     another. Two times without AM or PM are read on a 12-hour dial, the second after the first ("9 to 5")."""
     if not _HOW_LONG.search(text):
         return None
-    text = _SPACED.sub(r"\1:\2", _DOTTED.sub(lambda m: f"{m['lead'] or ''}{m['hour']}:{m['minute']}", text))
-    text = _PART_OF_DAY.sub(_am_or_pm, text)
-    if (m := _SPAN.search(text)) is None:
+    if (m := _SPAN.search(_as_clock(text))) is None:
         return None
     minutes = [_minutes(m[k]) for k in "ab"]
     if minutes[0] is None or minutes[1] is None:
@@ -472,6 +468,13 @@ def _minutes(said: str) -> tuple[int, bool] | None:
         return None
     hour = int(m[1]) % 12 + (12 if m[3] == "pm" else 0) if m[3] else int(m[1])
     return hour * 60 + int(m[2] or 0), m[3] is not None
+
+
+def _as_clock(text: str) -> str:
+    """The words with Whisper's clock times as H:MM and a part of the day as AM or PM: "leaves at 10.40 at night" ->
+    "leaves at 10:40 PM", "till 5 30 in the evening" -> "till 5:30 PM"."""
+    text = _SPACED.sub(r"\1:\2", _DOTTED.sub(lambda m: f"{m['lead'] or ''}{m['hour']}:{m['minute']}", text))
+    return _PART_OF_DAY.sub(_am_or_pm, text)
 
 
 def _am_or_pm(m: re.Match[str]) -> str:
