@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from voicebot.patterns import name_said
+
 __all__ = ["KNOWN_FOR_FACTS", "KNOWN_FOR_GATE", "WORK_FACTS", "title_pattern"]
 
 # (the work's title, who made it, how the fact says it, other names it goes by as regexes of lower-case words):
@@ -218,10 +220,9 @@ _ASKS_OTHER = (
 
 
 def _known_for_row(maker: str, called: str, noun: str, works: str) -> tuple[str, str]:
-    full = re.escape(maker.lower()).replace(r"\.", r"\.?").replace(r"\ ", " ")
     return (
         rf"^(?!.*\b(?:who|whom|when|where|born|died|how many|how old)\b)(?=.*\b(?:{_ASKS_OTHER})\b)"
-        rf"(?=.*\b(?:{full}|{called})\b)",
+        rf"(?=.*\b(?:{name_said(maker)}|{called})\b)",
         f"{maker}'s best-known {noun} include {works}.",
     )
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from voicebot.patterns import all_words
+from voicebot.patterns import all_words, name_said
 
 __all__ = ["LIFE_FACTS", "LIFE_GATE"]
 
@@ -280,8 +280,7 @@ def _who(life: _Life) -> str:
     the shorter ones."""
     if re.fullmatch(life.called, life.name.lower()):
         return rf"(?:{life.called})"
-    full = re.escape(life.name.lower()).replace(r"\.", r"\.?")
-    return rf"(?:{full}|{life.called})"
+    return rf"(?:{name_said(life.name)}|{life.called})"
 
 
 def _rows(life: _Life) -> tuple[tuple[str, str], ...]:

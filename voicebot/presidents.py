@@ -9,6 +9,7 @@ order is history: the rows go to the 47th, inaugurated in January 2025.
 from __future__ import annotations
 
 from voicebot.arithmetic import ordinal_words
+from voicebot.patterns import name_said
 
 __all__ = ["PRESIDENT_FACTS", "PRESIDENT_GATE"]
 
@@ -47,7 +48,7 @@ def _row(n: int, name: str) -> tuple[str, str]:
 def _next_row(n: int, name: str) -> tuple[str, str]:
     """"Who came after George Washington?" (also "Who came after him?" once the almanac puts the name the last reply
     said for "him"); not for a name the list holds twice (Grover Cleveland, Donald Trump)."""
-    full = name.lower().replace(".", r"\.?")
+    full = name_said(name)
     first_last = rf"{full.split()[0]} {full.split()[-1]}"  # "abraham lincoln", "lincoln"; not "adams" (two Adamses)
     said = full if sum(p.split()[-1] == name.split()[-1] for p in _PRESIDENTS) > 1 else rf"{full}|{first_last}|" \
         rf"{full.split()[-1]}"
