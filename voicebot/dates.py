@@ -219,10 +219,15 @@ def _said_year_of(year: int) -> str:
     return f"{1 - year} BC" if year <= 0 else str(year)
 
 
+def _ago_of_that(text: str) -> bool:
+    """Whether the words ask how long ago something the last reply named was: "How long ago was that?"."""
+    return bool(_AGO.search(text)) and not _A_YEAR.search(text) and bool(_THAT.search(text))
+
+
 def said_ago(text: str, said: str) -> str | None:
     """'That was about 66 million years ago.' for "How long ago was that?" right after a reply that said so (the clock
     answers nothing there); None for other words."""
-    if not _AGO.search(text) or _A_YEAR.search(text) or not _THAT.search(text):
+    if not _ago_of_that(text):
         return None
     ago = {m.group().lower() for m in _SAID_AGO.finditer(said)}
     return f"That was {ago.pop()}." if len(ago) == 1 else None
@@ -232,7 +237,7 @@ def with_said_year(text: str, said: str) -> str | None:
     """"How long ago was that, in 1912?" for "How long ago was that?" right after a reply that named one year (the
     Titanic's sinking); None where the reply named none or several (the clock alone answers nothing there: the model
     read it out, "built in 6:28 PM on December 7, 2026."); other words as they are."""
-    if not _AGO.search(text) or _A_YEAR.search(text) or not _THAT.search(text):
+    if not _ago_of_that(text):
         return text
     years = {_said_year_of(_year(m)) for m in _A_YEAR.finditer(said)}
     return f"{text.rstrip(' ?.!')}, in {years.pop()}?" if len(years) == 1 else None
