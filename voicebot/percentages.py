@@ -44,13 +44,12 @@ _PART_FIRST = re.compile(rf"\bwhat\s+{_PERCENT}\s+is\s+(?P<before>.*?)\s+of\s+(?
 # (the arithmetic had said "120 plus 15 is 135"), "reduce 80 by 20 percent".
 _AMOUNT = r"(?:[$£€]\s*)?(?P<amount>\d[\d,]*(?:\.\d+)?)(?:\s*(?:dollars?|euros?|pounds?|bucks?))?"
 _N = r"(?P<n>\d+(?:\.\d+)?)\s*(?:percent|per cent)"
-_BY_PERCENT = (
-    re.compile(rf"\b(?P<verb>rais\w*|increas\w*|put(?:ting)? up|bump\w* up|add\w*|grow\w*|mark\w* up)\b"
-               rf"(?: (?:my|the|our|a|an|it|that|this|its|his|her|their))?(?: \w+)?? {_AMOUNT}(?: \w+){{0,2}}? by {_N}",
+_BY = rf"(?: (?:my|the|our|a|an|it|that|this|its|his|her|their))?(?: \w+)?? {_AMOUNT}(?: \w+){{0,2}}? by {_N}"
+_BY_PERCENT = (  # up, down, and either said as an operator
+    re.compile(rf"\b(?P<verb>rais\w*|increas\w*|put(?:ting)? up|bump\w* up|add\w*|grow\w*|mark\w* up)\b{_BY}",
                re.IGNORECASE),
     re.compile(rf"\b(?P<verb>reduc\w*|decreas\w*|lower\w*|cut\w*|drop\w*|discount\w*|mark\w* down|bring\w* down)\b"
-               rf"(?: (?:my|the|our|a|an|it|that|this|its|his|her|their))?(?: \w+)?? {_AMOUNT}(?: \w+){{0,2}}? by {_N}",
-               re.IGNORECASE),
+               rf"{_BY}", re.IGNORECASE),
     re.compile(rf"{_AMOUNT} (?P<verb>plus|\+|minus) {_N}(?! of)", re.IGNORECASE),
 )
 # The percentage one amount is of another's change: "the percent increase from 40 to 50", "I buy them for 40 dollars
