@@ -306,13 +306,13 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "What's the largest planet and the smallest planet?",  # two facts asked: no guessing which
         "What happens when you mix blue, yellow and red?", "Who makes blue and yellow flags?",  # not two paints
         "What is the largest planet's red spot?", "What is the biggest ocean liner?",  # the noun goes on
-        "Which bird is the fastest in Australia?", "How many strings does a bass guitar have?",
+        "Which bird is the fastest in Australia?",
         "Who invented the paper plane?", "How many eyes does a spider monkey have?",
         "How do I use pandas to read a file in Python?", "How many keys are on a keyboard?",
         "Which country in Africa is the largest?", "Which animal in the zoo is the tallest?",
         "Which planet has the biggest moon?", "Which planet is the biggest gas giant?",
         "Who invented the mobile phone?", "Who invented the radio show Car Talk?", "Who invented the car seat?",
-        "What is H2O made of?", "How many strings does a bass guitar have?",
+        "What is H2O made of?",
         "How long can I stay in the sun?", "How long do plants need sunlight?", "How do I boil pasta?",
         "How fast is a seahorse?", "How many legs does a bumblebee bat have?",
         "I want to climb the tallest mountain in the world.", "The speed of light is amazing.",  # no question

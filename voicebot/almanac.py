@@ -18,14 +18,18 @@ from fractions import Fraction
 
 from voicebot.acronyms import ACRONYM_FACTS, ACRONYM_GATE
 from voicebot.arithmetic import number_words, say_number
+from voicebot.chemistry import CHEMISTRY_FACTS
 from voicebot.dates import MONTHS
+from voicebot.economics import ECONOMICS_FACTS
 from voicebot.elements import ELEMENT_WORDS, element_facts
 from voicebot.famous_works import KNOWN_FOR_FACTS, KNOWN_FOR_GATE, WORK_FACTS
 from voicebot.geography import NOT_PLACES, PLACE_WORDS, place_facts
 from voicebot.health import HEALTH_FACTS
+from voicebot.idioms import IDIOM_FACTS, IDIOM_GATE
 from voicebot.kitchen import KITCHEN_FACTS
 from voicebot.lives import LIFE_FACTS, LIFE_GATE
 from voicebot.myths import MYTH_FACTS
+from voicebot.nature import NATURE_FACTS
 from voicebot.patterns import all_words as _all
 from voicebot.phrases import PHRASE_FACTS, PHRASE_GATE
 from voicebot.presidents import PRESIDENT_FACTS, PRESIDENT_GATE
@@ -338,7 +342,8 @@ _FACTS = (
      "Mercury is the planet closest to the sun."),
     (r"\b(farthest|furthest) planet (from|to) the sun\b|"
      r"\bplanet (is )?(the )?(farthest|furthest)( away)?( from| to)? the sun\b|"
-     r"\b(farthest|furthest) planet\b{A}|\bplanet\b{G} the (farthest|furthest)\b{A}",
+     r"\b(farthest|furthest) planet\b{A}|\bplanet\b{G} the (farthest|furthest)\b{A}|"
+     r"\bplanet (is )?(the )?(farthest|furthest)( away| out)?\W*$",
      "Neptune is the planet farthest from the sun; Pluto is now called a dwarf planet."),
     (r"\b(largest|biggest) planet\b{A}|\bplanet\b{G} the (largest|biggest)\b{A}",
      "Jupiter is the largest planet in our solar system."),
@@ -402,6 +407,9 @@ _FACTS = (
     (r"\b(largest|biggest) continent\b{A}|\bcontinent\b{G} the (largest|biggest)\b{A}",
      "Asia is the largest continent."),
     (r"\bsmallest continent\b{A}|\bcontinent\b{G} the smallest\b{A}", "Australia is the smallest continent."),
+    (_all(r"pacific", r"bigger|larger", r"all (?:the )?land|land (?:on earth |in the world )?(?:put )?together|"
+          r"all (?:the |of the )?continents"),
+     "Yes: the Pacific, about 165 million square kilometers, is bigger than all the land on Earth put together."),
     (r"\bsmallest ocean\b{A}|\bocean\b{G} the smallest\b{A}", "The Arctic is the smallest ocean on Earth."),
     (_all(r"oxygen", r"percent\w*|how much|what part|what fraction", r"air|atmosphere"),
      "Oxygen is about 21 percent of the air; nitrogen is about 78."),
@@ -474,7 +482,9 @@ _FACTS = (
     *((rf"\bhow many\b.*\b(?:in|is|makes?|makes up) (?:a|one) {word}\W*$|^\W*what(?:'s| is) (?:a|one) {word}\W*$",
        fact) for word, fact in _COUNTS.items()),
     (r"\bwhat(?:'s| is) (?:it|this|that) called when plants (?:turn|make|change|use) (?:sun)?light\b|"
-     r"\bhow do plants (?:make|get) (?:their )?(?:own )?food\b",
+     r"\bhow do plants (?:make|get) (?:their )?(?:own )?food\b|"  # "... when plants use sunlight to make their food"
+     + _all(r"plants?", r"sun|sunlight", r"food|energy|sugar|glucose", r"called|word|name|term|process",
+            unless=r"photosynthesis"),
      "Plants make their food by photosynthesis: they use sunlight to turn water and carbon dioxide into sugar, and "
      "give off oxygen."),
     *((_all(r"how long|how many (?:days|weeks|months)", r"pregnan\w*|gestation\w*|carry|carries", rf"{name}s?",
@@ -632,6 +642,8 @@ _FACTS = (
     (_MIX.format("black", "white"), "Black and white make gray."),
     # Music and the kitchen
     (_all("how many strings", "guitars?") + r"(?!.*\b(bass|twelve|12)\b)", "A standard guitar has six strings."),
+    (_all("how many strings", "bass(?: guitars?)?", unless=r"double|upright"),
+     "A standard bass guitar has four strings; some have five or six."),
     (_all("how many strings", "violins?"), "A violin has four strings."),
     (_all("how many strings", "ukuleles?"), "A ukulele has four strings."),
     (_all("how many keys", "pianos?"),
@@ -675,6 +687,9 @@ _FACTS = (
     (r"\bwhy (?:do )?we (?:have|get) seasons\b|\bwhat causes (?:the )?seasons\b|\bwhy (?:are there|is there) seasons\b",
      "The seasons come from the tilt of Earth's axis: for half the year your half of the world leans toward the "
      "sun and gets more direct sunlight, and then away."),
+    (_all(r"leap years?|leap days?", r"how often|how frequently|every how many|how many years (?:between|apart)"),
+     "A leap year comes every four years, except years ending in 00 that can't be divided by 400: 2000 was one, 1900 "
+     "was not."),
     (r"\bwhy (?:do )?we (?:have|need) leap years?\b|"
      r"\bwhy (?:is there|are there|do we add) (?:a )?leap (?:year|day)s?\b",
      "Earth takes about 365 and a quarter days to go around the sun, so every fourth year gets an extra day to "
@@ -890,6 +905,25 @@ _FACTS = (
      + r"(?!.*\b(woman|women|fly|flew|flight|plane|american|solo|alone|ski\w*|without)\b)",
      "Roald Amundsen's team was the first to reach the South Pole, in 1911."),
     # Sport
+    (_all(r"world war (?:two|2|ii)|second world war|ww ?(?:2|ii)", r"how long|how many years",
+          r"last|lasted|go on|went on|take|took|fought|run|ran"),
+     "World War Two lasted six years, from September 1939 to September 1945."),
+    (_all(r"world war (?:one|1|i)|first world war|ww ?(?:1|i)|great war", r"how long|how many years",
+          r"last|lasted|go on|went on|take|took|fought|run|ran"),
+     "World War One lasted a little over four years, from July 1914 to November 1918."),
+    (_all(r"who else|crew|astronauts?|who (?:was|were|went)|other (?:astronauts?|men)",
+          r"apollo (?:11|eleven)|(?:first )?moon landing|that mission|(?:first )?(?:mission|trip|flight) to the moon|"
+          r"on the moon with|with (?:neil )?armstrong"),
+     "Apollo 11, the first moon landing, had three crew: Neil Armstrong and Buzz Aldrin walked on the moon, while "
+     "Michael Collins stayed in orbit."),
+    (_all(r"churchill", r"party|conservatives?|labour|liberals?|tory|tories"),
+     "Winston Churchill was a Conservative; he sat as a Liberal from 1904 to 1924, then rejoined the Conservatives."),
+    (_all(r"joeys?|baby kangaroos?", r"where|pouch|live|lives|stay|stays|grow|grows|sleep|sleeps",
+          unless=r"what (?:is|do you call)|called|name"),
+     "A newborn joey, about the size of a jelly bean, crawls into its mother's pouch and lives there for about six "
+     "months."),
+    (_all(r"vatican", r"surrounded|inside|within|which city|what city|in which city|located|enclave"),
+     "Vatican City is surrounded by Rome, the capital of Italy: the whole country is an enclave inside the city."),
     (_all(r"first modern olympics?|first modern olympic games|first olympics? of the modern|olympics? (?:in|of) 1896|"
           r"1896 olympics?", r"where|which (?:country|city)|what (?:country|city)|host\w*|held"),
      "The first modern Olympic Games were held in Athens, Greece, in 1896."),
@@ -933,7 +967,11 @@ _FACTS = (
      "A marathon is 42.195 kilometers, or 26.2 miles."),
     (_all("how many holes", "golf") + r"(?!.*\b(mini|miniature|putt\w*|front|back|nine|9|ball|balls|in one|in ones)\b)",
      "A standard golf course has 18 holes."),
-    (_all(r"touchdowns?", r"how many points|worth|points? (is|for)")  # "... not counting the extra point?": asked
+    (_all(r"field goals?", r"how many points|worth|points? (?:is|for)|how many for",
+          unless=r"basketball|percentage|percent|touchdowns?"),
+     "In American football a field goal is worth three points."),
+    # "... not counting the extra point?": asked; "touch on", Whisper's
+    (_all(r"touchdowns?|touch (?:down|on)s?", r"how many points|worth|points? (is|for)")
      + r"(?!.*\b(field goals?|conversions?|(?<!counting the )(?<!without the )(?<!excluding the )extra points?|safety|"
      r"two[ -]point)\b)",
      "A touchdown is worth six points, and the kick after it usually one more."),
@@ -1015,7 +1053,8 @@ def _compiled(rows: Sequence[tuple[str, str]]) -> tuple[tuple[re.Pattern[str], s
 # travel question's, a president's, a singer's, a language's, a life's or an abbreviation's words skip those rows
 # (~1000 of ~1600; a turn's notes try the rows several times over).
 _GROUPS: tuple[tuple[re.Pattern[str] | None, tuple[tuple[re.Pattern[str], str], ...]], ...] = (
-    (None, _compiled((*_FACTS, *WORK_FACTS, *KITCHEN_FACTS, *MYTH_FACTS, *HEALTH_FACTS))),
+    (None, _compiled((*_FACTS, *WORK_FACTS, *KITCHEN_FACTS, *MYTH_FACTS, *HEALTH_FACTS, *CHEMISTRY_FACTS, *NATURE_FACTS,
+                      *ECONOMICS_FACTS))),
     (re.compile(TRAVEL_GATE), _compiled(TRAVEL_FACTS)),
     (re.compile(PRESIDENT_GATE), _compiled(PRESIDENT_FACTS)),
     (re.compile(SONG_GATE), _compiled(SONG_FACTS)),
@@ -1024,6 +1063,7 @@ _GROUPS: tuple[tuple[re.Pattern[str] | None, tuple[tuple[re.Pattern[str], str], 
     (re.compile(ACRONYM_GATE), _compiled(ACRONYM_FACTS)),
     (re.compile(KNOWN_FOR_GATE), _compiled(KNOWN_FOR_FACTS)),
     (re.compile(_NAMES_OF_GATE), _compiled(_NAMES_OF)),
+    (re.compile(IDIOM_GATE), _compiled(IDIOM_FACTS)),
 )
 _PATTERNS = tuple(row for _, rows in _GROUPS for row in rows)
 
@@ -1268,6 +1308,8 @@ def _question(text: str, earlier: Sequence[str], chain: int, reply: str = "") ->
     clauses = None if found else _SAID_FIRST.match(words)
     if clauses and _PRONOUN.search(clauses["asked"]) and (resolved := _resolved(clauses["asked"], clauses["said"])):
         return resolved
+    if not found and earlier and (one := _which_one(words, earlier[-1])):
+        return one
     if found or not earlier or chain == 0:
         return words
     if follow is None:
@@ -1293,6 +1335,22 @@ def _question(text: str, earlier: Sequence[str], chain: int, reply: str = "") ->
             if len(found := _facts(swapped)) == 1 and found != was:
                 swaps.setdefault(found[0], swapped)
     return next(iter(swaps.values())) if len(swaps) == 1 else words
+
+
+# "Which one is farthest away?" after "Which planet is closest to the sun?": "one" is the thing the last question
+# asked for (the model said "Mercury is the planet farthest away from the sun.").
+_WHICH_ONE = re.compile(r"^\W*(?:(?:and|so|okay|ok|then|now)\W+)*(?:which|what) one\b")
+_ASKED_FOR = re.compile(
+    r"\b(?:which|what) (?!is\b|are\b|was\b|were\b|do\b|does\b|did\b|'s\b)(?P<a>[a-z]+)\b|"
+    r"\b(?:\w+est|biggest|largest|smallest) (?P<b>[a-z]+)\b"
+)
+
+
+def _which_one(words: str, before: str) -> str | None:
+    if not _WHICH_ONE.match(words) or not (m := _ASKED_FOR.search(before.lower())):
+        return None
+    asked = _WHICH_ONE.sub(lambda one: one[0][:-3] + (m["a"] or m["b"]), words)
+    return asked if _facts(asked) else None
 
 
 @functools.lru_cache(maxsize=1024)

@@ -77,9 +77,10 @@ _BY_SYMBOL = {row[1].lower(): row for row in _ROWS}
 _BY_NUMBER = {row[2]: row for row in _ROWS}
 ELEMENT_WORDS = frozenset(_BY_NAME)  # for the almanac's pronoun follow-ups
 _NAME = "|".join(sorted(_BY_NAME, key=len, reverse=True))
-# The element ends the phrase ("... for sodium", not "... for sodium chloride"), and chemistry is meant (not "the
-# astrological symbol for Mercury").
-_WHERE = r"(?: (?:on|in) (?:the periodic table|chemistry))?\W*$"
+# The element ends the phrase ("... for sodium", not "... for sodium chloride") and its sentence ("What's the atomic
+# number of carbon? Just double checking my slides."), and chemistry is meant (not "the astrological symbol for
+# Mercury").
+_WHERE = r"(?: (?:on|in) (?:the periodic table|chemistry))?(?:\s*[?.!]|\W*$)"
 _NOT_CHEMISTRY = re.compile(r"\b(?:astrolog\w*|zodiac|alchem\w*|planet|horoscope|tarot|roman god)\b")
 _SYMBOL_OF = re.compile(
     rf"\b(?:chemical |element(?:al)? |atomic )?symbol (?:for|of) (?:the element )?(?P<a>{_NAME}){_WHERE}|"

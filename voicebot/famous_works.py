@@ -52,6 +52,12 @@ _WORKS: tuple[tuple[str, ...], ...] = (
     ("Peter Pan", "J. M. Barrie", "wrote"), ("Winnie-the-Pooh", "A. A. Milne", "wrote"),
     ("Little Women", "Louisa May Alcott", "wrote"), ("Charlotte's Web", "E. B. White", "wrote"),
     ("The Communist Manifesto", "Karl Marx and Friedrich Engels", "wrote"),
+    ("The Wealth of Nations", "Adam Smith", "wrote", r"(the )?wealth of nations"),
+    ("Das Kapital", "Karl Marx", "wrote", r"das (kapital|capital)"),
+    ("The Art of War", "Sun Tzu", "is said to have written"), ("Leviathan", "Thomas Hobbes", "wrote"),
+    ("A Brief History of Time", "Stephen Hawking", "wrote"), ("Silent Spring", "Rachel Carson", "wrote"),
+    ("The Diary of a Young Girl", "Anne Frank", "wrote", r"(the )?diary of anne frank"),
+    ("The Wonderful Wizard of Oz", "L. Frank Baum", "wrote", r"(the )?wizard of oz"),
     # paintings and sculptures
     ("The Mona Lisa", "Leonardo da Vinci", "painted", r"(?:the )?m[oa][nm]a lisa"),  # Whisper's "moma", "Mama Lisa"
     ("The Last Supper", "Leonardo da Vinci", "painted"),

@@ -49,9 +49,11 @@ from voicebot.electricity import power_note
 from voicebot.entertain import STORY_OPENERS, Entertainment, entertain
 from voicebot.equations import equation_note, has_unknown
 from voicebot.feelings import OFFER, feeling_reply, takes_offer
+from voicebot.interest import interest_note
 from voicebot.kitchen import servings_note
 from voicebot.percentages import change_note, percentage_note
-from voicebot.prices import coins_note, fuel_note, price_note, some_for_note
+from voicebot.prices import basket_note, coins_note, fuel_note, price_note, some_for_note
+from voicebot.remaining import left_note
 from voicebot.shapes import shape_note
 from voicebot.shares import every_note, per_period_note, shared_note
 from voicebot.speaking_rate import rate_request
@@ -564,12 +566,12 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     )
     per_period = per_period_note(text, earlier)  # "9 hours a day, how many hours in a week?": not 168
     conversion = None if per_period else conversion_note(text, earlier) or comparison_note(text)
-    notes = (calculation, conversion, percentage_note(text) or change_note(text, earlier),
-             price_note(text) or some_for_note(text), coins_note(text), travel_note(text), power_note(text),
-             parts_note(text), fuel_note(text) or count_needed_note(text), shared_note(text), per_period,
-             every_note(text), durations_note(text), scaled_note(text), servings_note(text),
-             arrival_note(text, earlier), span_note(text), volume_note(text), spelling_note(text, earlier),
-             word_form_note(text))
+    percentage = interest_note(text, earlier) or percentage_note(text) or change_note(text, earlier)
+    notes = (calculation, conversion, percentage, basket_note(text) or price_note(text) or some_for_note(text),
+             coins_note(text), travel_note(text), power_note(text), parts_note(text),
+             fuel_note(text) or count_needed_note(text), shared_note(text), per_period, every_note(text),
+             durations_note(text), scaled_note(text), servings_note(text), arrival_note(text, earlier), span_note(text),
+             volume_note(text), left_note(text), spelling_note(text, earlier), word_form_note(text))
     return " ".join(note for note in notes if note) or None
 
 

@@ -54,11 +54,23 @@ _BY_PERCENT = (  # up, down, and either said as an operator
 )
 # The percentage one amount is of another's change: "the percent increase from 40 to 50", "I buy them for 40 dollars
 # and sell them for 50, what percent markup is that?", "1,000 dollars in sales and 850 in costs, what's my margin?"
-_CHANGE = re.compile(
-    rf"\bpercent(?:age)? (?:increase|decrease|change|difference|rise|drop|gain|loss|growth)\b.*?\bfrom {_AMOUNT} to "
-    rf"{_AMOUNT.replace('amount', 'to')}",
-    re.IGNORECASE,
+_SCALE = r"(?: (?P<scale>thousand|million|billion|trillion))?"  # "from 200 billion to 210 billion"
+_FROM_TO = rf"\bfrom {_AMOUNT}{_SCALE} to {_AMOUNT.replace('amount', 'to')}{_SCALE.replace('scale', 'to_scale')}"
+_CHANGE = (
+    re.compile(
+        rf"\bpercent(?:age)? (?:increase|decrease|change|difference|rise|drop|gain|loss|growth)\b.*?{_FROM_TO}",
+        re.IGNORECASE,
+    ),
+    # the change first, the percentage asked after: "If GDP goes from 200 billion to 210 billion, what's the growth
+    # rate in percent?" (the model said 1.1 percent)
+    re.compile(
+        rf"\b(?:go|goes|went|gone|grow|grows|grew|grown|rise|rises|rose|risen|fall|falls|fell|fallen|drop\w*|"
+        rf"increas\w*|decreas\w*|climb\w*|jump\w*|chang\w*|mov\w*) {_FROM_TO}\b.*\b(?:percent\w*|per cent|"
+        r"growth rate|rate of (?:growth|change|increase|decrease))\b",
+        re.IGNORECASE,
+    ),
 )
+_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
 _MARKUP = re.compile(
     rf"\b(?:buy|bought|pay|paid|cost|costs|get|got)\b(?: \w+){{0,4}}? (?:for|at) {_AMOUNT}\b.*?\bsell\w*\b"
     rf"(?: \w+){{0,4}}? (?:for|at) {_AMOUNT.replace('amount', 'to')}\b.*\b(?:markup|mark up|mark-up|percent)\b",
@@ -98,15 +110,28 @@ def change_note(text: str, earlier: Sequence[str] = ()) -> str | None:
             profit = sales - costs
             return (f"Sales of {say_number(sales)} and costs of {say_number(costs)} leave {say_number(profit)}: a "
                     f"profit margin of {say_number(profit / sales * 100)} percent.")
-    for pattern, said in ((_MARKUP, "a markup of"), (_CHANGE, "")):
-        if (m := pattern.search(text)) and (old := Fraction(m["amount"].replace(",", ""))) > 0:
-            new = Fraction(m["to"].replace(",", ""))
-            change = (new - old) / old * 100
-            if said:
-                return f"From {say_number(old)} to {say_number(new)} is {said} {say_number(change)} percent."
-            kind = "increase" if change >= 0 else "decrease"
-            return f"From {say_number(old)} to {say_number(new)} is a {say_number(abs(change))} percent {kind}."
+    if (m := _MARKUP.search(text)) and (old := Fraction(m["amount"].replace(",", ""))) > 0:
+        new = Fraction(m["to"].replace(",", ""))
+        markup = say_number((new - old) / old * 100)
+        return f"From {say_number(old)} to {say_number(new)} is a markup of {markup} percent."
+    if (m := _CHANGE[0].search(text) or _CHANGE[1].search(text)) and (old := _scaled(m, "amount", "scale")) > 0:
+        new = _scaled(m, "to", "to_scale")
+        change = (new - old) / old * 100
+        kind, by = "increase" if change >= 0 else "decrease", say_number(abs(change))
+        said = " to ".join(_said(m, *groups) for groups in (("amount", "scale"), ("to", "to_scale")))
+        if by.startswith("about "):  # "From 1200 to 1300 is an increase of about 8.33 percent."
+            return f"From {said} is {'an' if kind == 'increase' else 'a'} {kind} of {by} percent."
+        return f"From {said} is a {by} percent {kind}."
     return None
+
+
+def _scaled(m: re.Match[str], amount: str, scale: str) -> Fraction:
+    """The amount times its scale word ("200 billion")."""
+    return Fraction(m[amount].replace(",", "")) * _SCALES.get((m[scale] or "").lower(), 1)
+
+
+def _said(m: re.Match[str], amount: str, scale: str) -> str:
+    return say_number(Fraction(m[amount].replace(",", ""))) + (f" {m[scale].lower()}" if m[scale] else "")
 
 
 def _changed(amount: Fraction, n: Fraction, up: bool) -> str:

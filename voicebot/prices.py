@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from voicebot.arithmetic import cents_said, read_number, say_money, say_number, tokenize
 
-__all__ = ["coins_note", "fuel_note", "price_note", "some_for_note"]
+__all__ = ["basket_note", "coins_note", "fuel_note", "price_note", "some_for_note"]
 
 _NUMBER = r"\d[\d,]*(?:\.\d+)?"
 _PRICE = rf"(?:[$£€]\s*(?P<p1>{_NUMBER})|(?P<p2>{_NUMBER})\s*(?:dollars?|euros?|pounds?|bucks?)\b)"
@@ -68,6 +68,42 @@ def price_note(text: str) -> str | None:
         return (f"{said} at {each} {per} {unit} is {say_money(priced.group(), price * n)} each, so {say_number(k)} of "
                 f"them is {say_money(priced.group(), price * n * k)}.")
     return f"{said} at {each} {per} {unit} is {say_money(priced.group(), price * n)}."
+
+
+# Things at a price each, one kind or several, asked what they come to: "Two adult tickets are 22 pounds each and two
+# child tickets are 11 pounds each. What's the total?" (the model read pounds as a weight: "a total weight of 44").
+_COUNT_WORD = r"\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+_EACH_AT = re.compile(
+    rf"\b(?P<n>{_COUNT_WORD})\s+(?P<item>[a-z]+(?:[ -][a-z]+){{0,2}}?)\s+(?:are|is|at|cost|costs|for|@)\s+"
+    rf"{_PRICE}\s*(?:each|apiece|a piece)\b",
+    re.IGNORECASE,
+)
+_TOTAL_ASKED = re.compile(
+    r"\b(?:how much|total|altogether|all together|in all|come to|comes to|add up|adds up|owe|pay)\b", re.IGNORECASE
+)
+
+
+def basket_note(text: str) -> str | None:
+    """'2 adult tickets at 22 pounds each is 44 pounds, and 2 child tickets at 11 pounds each is 22 pounds: 66
+    pounds in all.'; None unless the words give things at a price each and ask what they come to."""
+    text = cents_said(text)
+    if not _TOTAL_ASKED.search(text):
+        return None
+    bought = []
+    for m in _EACH_AT.finditer(text):
+        n = _count("1" if m["n"].lower() in ("a", "an") else m["n"])
+        if n is None:
+            return None
+        price = Fraction((m["p1"] or m["p2"]).replace(",", ""))
+        bought.append((n, m["item"].lower(), price, m.group()))
+    if not bought or len(re.findall(_PRICE, text, re.IGNORECASE)) != len(bought):  # a price of no count: no sum
+        return None
+    said = [f"{say_number(n)} {item} at {say_money(words, price)} each is {say_money(words, n * price)}"
+            for n, item, price, words in bought]
+    if len(said) == 1:
+        return said[0] + "."
+    total = say_money(bought[0][3], sum(n * price for n, _, price, _ in bought))
+    return f"{', '.join(said[:-1])}, and {said[-1]}: {total} in all."
 
 
 # A price for some things, then asked for another number of them: "If 4 apples cost 2 dollars, how much do 10 apples

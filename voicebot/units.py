@@ -36,6 +36,7 @@ class _Unit:
 
 
 _GALLON = Fraction("3.785411784")  # US liquid gallon, in liters
+_IMPERIAL_GALLON = Fraction("4.54609")  # in liters
 _POUND = Fraction("0.45359237")  # in kilograms
 _UNIT_TABLE = [  # kind, size in the base unit, singular, plural, other names
     ("length", Fraction(1, 1000), "millimeter", "millimeters", "millimetre", "millimetres", "mm"),
@@ -50,6 +51,9 @@ _UNIT_TABLE = [  # kind, size in the base unit, singular, plural, other names
     ("mass", Fraction(1, 1000), "gram", "grams", "g"),
     ("mass", Fraction(1), "kilogram", "kilograms", "kilo", "kilos", "kg", "kgs"),
     ("mass", Fraction(1000), "metric ton", "metric tons", "tonne", "tonnes"),
+    # a ton said alone is the US short ton, as a truck's weight limit is said; the note names which ton it means
+    ("mass", _POUND * 2000, "short ton", "short tons", "ton", "tons", "us ton", "us tons"),
+    ("mass", _POUND * 2240, "long ton", "long tons", "imperial ton", "imperial tons"),
     ("mass", _POUND / 16, "ounce", "ounces", "oz"),
     ("mass", _POUND, "pound", "pounds", "lb", "lbs"),
     ("mass", _POUND * 14, "stone", "stones"),
@@ -62,6 +66,10 @@ _UNIT_TABLE = [  # kind, size in the base unit, singular, plural, other names
     ("volume", _GALLON / 128, "fluid ounce", "fluid ounces"),
     ("volume", _GALLON / 256, "tablespoon", "tablespoons"),
     ("volume", _GALLON / 768, "teaspoon", "teaspoons"),
+    ("volume", _IMPERIAL_GALLON, "imperial gallon", "imperial gallons", "uk gallon", "uk gallons"),
+    ("volume", _IMPERIAL_GALLON / 8, "imperial pint", "imperial pints", "uk pint", "uk pints"),
+    ("volume", _IMPERIAL_GALLON / 160, "imperial fluid ounce", "imperial fluid ounces"),
+    ("volume", _GALLON * 42, "barrel of oil", "barrels of oil", "oil barrel", "oil barrels"),  # not beer's or wine's
     ("area", Fraction(1, 10**4), "square centimeter", "square centimeters", "square centimetre", "square centimetres"),
     ("area", Fraction(1), "square meter", "square meters", "square metre", "square metres"),
     ("area", Fraction(10**6), "square kilometer", "square kilometers", "square kilometre", "square kilometres"),
@@ -242,9 +250,17 @@ _US = re.compile(
 _LEADERS = re.compile(r"(?<=\bhow many )leaders\b|(?<=\d )leaders\b|(?<=\ba )leader(?= of)", re.IGNORECASE)
 
 
+# Imperial measures named once stand for every gallon and pint of the turn: "How many liters does a 5 gallon water
+# butt hold? Imperial gallons, that is." (the model said 12.5: it is about 23).
+_IMPERIAL = re.compile(r"\b(?:imperial|uk|british)\s+(?:gallons?|pints?)\b", re.IGNORECASE)
+_NOT_IMPERIAL = re.compile(r"\b(?<!imperial )(?<!uk )(?<!british )(?=(?:gallons?|pints?)\b)", re.IGNORECASE)
+
+
 def _written(text: str) -> str:
     """Amounts as the parsers read them: "1/4 cup" as "1 over 4 cup", 6'2" as "6 feet 2 inches", "a US gallon" as
-    "a gallon", "how many leaders" as "how many liters"."""
+    "a gallon", "how many leaders" as "how many liters", every gallon as an imperial one where one was named."""
+    if _IMPERIAL.search(text):
+        text = _NOT_IMPERIAL.sub("imperial ", text)
     text = _US.sub(lambda m: "a " if m["the"] else "", text)
     text = _LEADERS.sub(lambda m: m[0].lower().replace("leader", "liter"), text)
     text = re.sub(r"(\d+)\s*/\s*(\d+)", r"\1 over \2", text)
@@ -694,12 +710,17 @@ def _how_many(tokens: list[str], i: int) -> tuple[Conversion, int] | None:
     # "there in": an ASR dropped "are" ("how many hours there in a week")
     for link in (("are", "there", "in"), ("is", "there", "in"), ("there", "are", "in"), ("there", "is", "in"),
                  ("there", "in"), ("are", "in"), ("is", "in"), ("in",), ("is",),
-                 ("are",), ("make", "up"), ("make",), ("makes",), ("does", "it", "take", "to", "make")):  # fmt: skip
+                 ("are",), ("make", "up"), ("make",), ("makes",), ("does", "it", "take", "to", "make"),
+                 ("would",), ("will",), ("does",), ("do",)):  # fmt: skip
         if tuple(tokens[j : j + len(link)]) == link:
             j += len(link)
             break
     else:
         return None
+    # "how many teaspoons would two and a half tablespoons be", "how many liters does a 5 gallon bucket hold"
+    if link in (("would",), ("will",), ("does",), ("do",)):
+        article = tokens[j : j + 1] in (["a"], ["an"], ["the"], ["my"], ["our"], ["your"])
+        j += article and read_number(tokens, j + 1) is not None
     amount = _amount(tokens, j)
     if amount is None:
         return None
