@@ -108,6 +108,12 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "Do you happen to know who composed The Four Seasons?": "Vivaldi",
     "Who's the author of Moby Dick?": "Melville",
     "Who wrote 1984?": "Orwell",
+    "who wrote the wealth of nations, I need the author for my economics essay.": "Adam Smith",  # Keynes
+    "Who wrote the little prince?": "Saint-Exupéry",  # not Leviathan's or another "prince"
+    # round 35 and pairs 8's other rows
+    "Which planet is farthest away?": "Neptune",
+    "How often does a leap year come around?": "every four years",
+    "How many points is a touch on worth in American football?": "six points",  # Whisper's "touch on"
     "So what river runs through Paris?": "Seine",  # the Rhine
     "What's the common name for h2o?": "water",  # hydrogen chloride
     # Whisper hears "take in" as "taken" (round 16, and the questions bench)
@@ -424,6 +430,14 @@ SOCCER = "How many players are on a soccer team?"
         (["How many legs does a spider have?"], "End a crab?", "ten legs"),  # Whisper's "End": "eight legs"
         (["How much does a gallon of water weigh in pounds?"], "And kilograms?", "3.79 kilograms"),
         (["Which planet is closest to the sun?"], "And which one is farthest?", "Neptune"),  # "Venus"
+        # pairs 8: "one" is what the last question asked for (the 0.5B: "Mercury is the planet farthest away")
+        (["which planet is closest to the sun."], "Which one is farthest away?", "Neptune"),
+        (["What is the largest ocean?"], "And which one is the smallest?", "Arctic"),
+        (["How many strings does a standard guitar have?"], "Sorry, I meant a bass guitar.", "four strings"),
+        (["How many points is a touch on worth in American football?"], "How many for a field goal?", "three points"),
+        (["What year did World War II end?"], "How many years had it lasted?", "six years"),
+        (["Who was the first person to walk on the moon?"], "who else was on that mission?", "Buzz Aldrin"),
+        (["What do you call a baby kangaroo?"], "Where does it live when it's tiny?", "pouch"),
     ],
 )
 def test_a_follow_up_naming_another_thing_gets_its_fact(earlier: list[str], text: str, said: str) -> None:
@@ -452,6 +466,7 @@ def test_the_second_one_after_a_first() -> None:
         (["How many players are on a soccer team?", "Tell me a joke."], "And basketball?"),  # not the last question
         ([SOCCER, *["And basketball?", "And baseball?"] * 3], "And volleyball?"),  # a chain too long to follow
         (["What is the capital of France?"], "Is it safe?"),  # no fact for the pronoun's swap
+        (["What is the largest ocean?"], "Which one is the best?"),  # "one" swapped gives no fact
         (["Tell me about the sun and the moon."], "How far away is it?"),  # two facts: no guessing which
     ],
 )
@@ -487,6 +502,12 @@ def test_a_bare_why_asks_why_of_the_last_reply(said: str, text: str, fact: str |
          "Which ocean does it flow into?", "Atlantic"),
         ("Which planet is known as the red planet?", "Mars is known as the red planet.", "Why is it red?",
          "iron oxide"),  # "because it is the only planet ... that has a reddish hue"
+        ("Who was the British Prime Minister for most of World War II?", "The British Prime Minister for most of "
+         "World War II was Winston Churchill.", "Which party did he belong to?", "Conservative"),  # "the United States"
+        ("What is the smallest country in the world?", "Vatican City is the smallest country.",
+         "What city is it surrounded by?", "Rome"),  # "surrounded by the Vatican City State"
+        ("What is the largest ocean on earth?", "The Pacific is the largest ocean on Earth.",
+         "Is it bigger than all the land on earth put together?", "Yes"),  # "No, the Pacific is not bigger ..."
     ],
 )
 def test_a_pronoun_for_what_the_last_reply_named(earlier: str, said: str, text: str, fact: str) -> None:

@@ -24,6 +24,9 @@ ASKED = {  # as people ask (and as Whisper writes a spelled symbol), and what th
     "What does Fe stand for in chemistry?": "iron",
     "Which element has the symbol He?": "helium",
     "What's the chemical symbol for tungsten?": "from its German name, wolfram",
+    # round 35: the element ends its sentence, and another follows
+    "What's the atomic number of carbon? Just double checking my slides for tomorrow.": "is 6",
+    "What's the chemical symbol for sodium? The kids always guess S.": "is Na",
 }
 
 

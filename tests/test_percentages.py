@@ -57,6 +57,14 @@ CHANGED = {  # round 33: "120 plus 15 percent" had got "120 plus 15 is 135."
     "Last month I had 1,000 dollars in sales and 850 dollars in costs, so what's my profit margin?": (
         "Sales of 1000 and costs of 850 leave 150: a profit margin of 15 percent."
     ),
+    # round 35: the change said first, in billions (the model said 1.1 percent); a rounded change reads as said
+    "If GDP goes from 200 billion to 210 billion, what's the growth rate in percent?": (
+        "From 200 billion to 210 billion is a 5 percent increase."
+    ),
+    "Sales fell from 80 to 60, what percentage drop is that?": "From 80 to 60 is a 25 percent decrease.",
+    "My rent went from 1,200 to 1,300, by what percent did it go up?": (
+        "From 1200 to 1300 is an increase of about 8.33 percent."
+    ),
 }
 
 
@@ -67,7 +75,11 @@ def test_an_amount_changed_by_a_percentage_and_the_percentage_of_a_change(text: 
 
 
 @pytest.mark.parametrize(
-    "text", ["What is 15 percent of 80?", "My rent went up by 5 percent.", "Sales were 20 percent up this year."]
+    "text",
+    [
+        "What is 15 percent of 80?", "My rent went up by 5 percent.", "Sales were 20 percent up this year.",
+        "The price went from 40 to 50, how much is that?",  # no percentage asked
+    ],
 )
 def test_no_change_for_other_talk_of_percent(text: str) -> None:
     assert change_note(text) is None

@@ -15,6 +15,8 @@ ASKED = {  # the 0.5B: "Thank you!"
     "How do you say goodbye in Chinese?": "In Mandarin Chinese, goodbye is zai jian.",
     "How do you say good night in Italian?": "In Italian, good night is buona notte.",  # "Bocca" (pairs 6)
     "How do you say good evening in French?": "In French, good evening is bonsoir.",
+    "How do you say you're welcome in Spanish?": "In Spanish, you're welcome is de nada.",  # "You're welcome back!"
+    "How would I say you are welcome in Japanese?": "In Japanese, you're welcome is do itashimashite.",
 }
 
 

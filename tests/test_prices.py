@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from voicebot.notes import exact_result
-from voicebot.prices import coins_note, fuel_note, price_note, some_for_note
+from voicebot.prices import basket_note, coins_note, fuel_note, price_note, some_for_note
 
 PRICED = {  # the 0.5B: "$3.58 * 12 = $43.84" (it is 42.96)
     "Gas is $3.58 gallon and I need 12 gallons. How much will that cost?": "12 gallons at 3.58 dollars a gallon is "
@@ -83,3 +83,30 @@ def test_coins_in_dollars() -> None:
     assert coins_note("How many pennies are in $2.50?") == "There are 250 pennies in 2.50 dollars."
     for other in ("How many quarters in a gallon?", "How many quarters are in a year?", "I have 5 quarters."):
         assert coins_note(other) is None, other
+
+
+BASKETS = {  # round 35: "The total weight of the adult tickets is 22 pounds each"
+    "Two adult tickets are 22 pounds each and two child tickets are 11 pounds each. What's the total?": "2 adult "
+    "tickets at 22 pounds each is 44 pounds, and 2 child tickets at 11 pounds each is 22 pounds: 66 pounds in all.",
+    "I bought 3 coffees at $4.50 each and 2 muffins at $3 each, how much altogether?": "3 coffees at 4.50 dollars "
+    "each is 13.50 dollars, and 2 muffins at 3 dollars each is 6 dollars: 19.50 dollars in all.",
+    "Three books at 12 dollars each, how much is that?": "3 books at 12 dollars each is 36 dollars.",
+}
+
+
+@pytest.mark.parametrize("text", list(BASKETS))
+def test_things_at_a_price_each_summed(text: str) -> None:
+    assert basket_note(text) == BASKETS[text]
+    assert exact_result(text) == BASKETS[text]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2 bags of rice at 5 dollars each and a bottle of oil for 7 dollars, total?",  # a price with no count: no sum
+        "Two tickets are 22 pounds each.",  # asks nothing
+        "I weigh 150 pounds each morning, how much is that in kilos?",  # a weight, no count before it
+    ],
+)
+def test_no_basket_for_other_talk_of_prices(text: str) -> None:
+    assert basket_note(text) is None

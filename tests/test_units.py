@@ -60,6 +60,17 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     # inches after "and" (was read as the inches alone: "3 inches is 0.0762 meters")
     "What is 5 feet and 3 inches in meters?": "5 feet 3 inches is about 1.6 meters.",
     "How many inches in 2 feet and 3 inches?": "2 feet 3 inches is 27 inches.",
+    # round 35: a truck's weight in tons (the model said 80,000 kilograms), imperial gallons named after the question
+    # (it said 12.5 liters), the oil barrel, and "would ... be", "does a ... hold"
+    "Hey, my max gross weight is 80,000 pounds. How many tons is that?": "80000 pounds is 40 short tons.",
+    "How many pounds in a long ton?": "1 long ton is 2240 pounds.",
+    "How many liters does a 5 gallon water but hold Imperial gallons that is?": (
+        "5 imperial gallons is about 23 liters."
+    ),
+    "How many UK pints in a gallon?": "1 imperial gallon is 8 imperial pints.",
+    "How many gallons are in one barrel of oil? A guy at the truck stop was asking.": "1 barrel of oil is 42 gallons.",
+    "So how many teaspoons would two and a half tablespoons be?": "2.5 tablespoons is 7.5 teaspoons.",
+    "How many liters does a 5 gallon bucket hold?": "5 gallons is about 19 liters.",
 }
 
 
@@ -100,6 +111,8 @@ def test_a_conversion_asked_for_gets_its_result(text: str) -> None:
         "How many quarters are in a dollar?",
         "I ran 5 miles and kilometers later I stopped.", "It was 90 degrees Fahrenheit and Celsius said nothing.",
         "What is 5 feet and 3 in centimeters?",  # "and 3" names no unit: the 3 could be anything
+        "How many liters in a barrel?",  # beer's, wine's and oil's barrels differ
+        "How many calories does a 2 mile walk burn?", "How many hours does it take?",  # "does" with no amount of a unit
     ],
 )
 def test_words_that_ask_for_no_conversion_get_no_note(text: str) -> None:

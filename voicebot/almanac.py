@@ -53,7 +53,7 @@ ASKING = re.compile(
     # who invented the telephone." (Whisper's "Hey"; "I'm" its "Um"), "About how long is a dog pregnant for." (closed
     # with "."), "And when was he born." after "Who wrote Romeo and Juliet?"
     r"(what|what's|which|who|who's|whom|how|where|when|why|name|tell|is|are|do|does|can|could|give|list|say|"
-    r"translate)\b"
+    r"translate|define)\b"
     r"|\b(to know|wondering|wonder|curious|(?<!\bi )asked|asks|asking|don't know|do not know|not sure|"
     r"(?:trying to|can't|cannot|don't|do not|never) remember|remind me|forget|forgot)"
     r"(?:\W+(?:me|us))?\W+(what|what's|which|who|how|where|when|why|if|whether)\b"  # "My kid asks me why ..."

@@ -21,7 +21,8 @@ NATURE_FACTS: tuple[tuple[str, str], ...] = (
      "Triceratops had three horns on its face and a big bony frill behind its head."),
     (_all(r"dinosaurs?", r"plates? (?:on|along|down) (?:its|their|his) back|spiked tail|spikes? on (?:its|their) tail",
           _WHICH), "Stegosaurus had big bony plates along its back and spikes on its tail."),
-    (_all(r"dinosaurs?", r"club(?:bed)? tail|armou?r(?:ed)?|tail (?:like a|with a) club", _WHICH),
+    (_all(r"dinosaurs?", r"club(?:bed)? tail|club on (?:its|the|their) tail|armou?r(?:ed)?|tail (?:like a|with a) club",
+          _WHICH),
      "Ankylosaurus was the armored dinosaur with a bony club at the end of its tail."),
     (_all(r"dinosaurs?", r"long neck|longest neck", _WHICH, unless=r"giraffe"),
      "The long-necked dinosaurs are the sauropods, such as Brachiosaurus, Diplodocus and Brontosaurus."),
@@ -42,11 +43,11 @@ NATURE_FACTS: tuple[tuple[str, str], ...] = (
           r"roses?|plants?|shoots?|buds?|stems?", _WHICH + r"|what are"),
      "Those are greenfly, a kind of aphid: tiny sap-sucking insects that cluster on new shoots and buds."),
     (_all(r"plants?|flowers?|herbs?|vegetables?", r"(?:two|2) years|second year|every other year", _LIVES,
-          r"word|called|call|name|term|what"),
+          r"word|called|call|name|term|(?:kind|type) of plant"),
      "A plant that lives for two years is a biennial: it grows leaves in the first year, then flowers, sets seed "
      "and dies in the second, like parsley, carrots and foxgloves."),
     (_all(r"plants?|flowers?|herbs?|vegetables?", r"(?:one|1|a single) (?:year|season|growing season)", _LIVES,
-          r"word|called|call|name|term|what", unless=r"two years|2 years"),
+          r"word|called|call|name|term|(?:kind|type) of plant", unless=r"two years|2 years"),
      "A plant that lives for one year is an annual: it grows, flowers, sets seed and dies in a single season."),
     (_all(r"plants?|flowers?|herbs?", r"(?:many|several|more than two|lots of) years|year after year|every year|"
           r"comes? back", _LIVES, r"word|called|call|name|term"),
