@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from voicebot.arithmetic import arithmetic_note, calculations, follow_up
+from voicebot.arithmetic import arithmetic_note, calculations, follow_up, parts_as_decimals
 
 RESULTS = {  # as an ASR writes a question -> what the note says
     "What is seventeen times twenty-three?": "17 times 23 is 391.",
@@ -258,3 +258,11 @@ def test_ordinal_words() -> None:
         "first", "second", "third", "fifth", "ninth", "twelfth", "twentieth", "twenty-first", "fortieth",
         "forty-seventh", "one hundredth",
     ]  # fmt: skip
+
+
+def test_a_whole_number_and_a_part_as_one_number() -> None:
+    """As prices' wages and remaining's amounts read them (Whisper writes the number in digits, the part in words)."""
+    assert parts_as_decimals("worked 37 and a half hours") == "worked 37.5 hours"
+    assert parts_as_decimals("I've done 7 and a quarter") == "I've done 7.25"
+    assert parts_as_decimals("3 and three quarters cups") == "3.75 cups"
+    assert parts_as_decimals("one and a half cups, 2 and a bit") == "one and a half cups, 2 and a bit"  # words: kitchen's

@@ -21,8 +21,8 @@ from fractions import Fraction
 
 __all__ = [
     "NUMBER_WORD", "Calculation", "arithmetic_note", "calculations", "cents_said", "follow_up", "follow_up_lead",
-    "number_words", "ordinal_words", "read_amount", "read_number", "say_fraction", "say_money", "say_number",
-    "split_again", "tokenize", "written_fractions",
+    "number_words", "ordinal_words", "parts_as_decimals", "read_amount", "read_number", "say_fraction", "say_money",
+    "say_number", "split_again", "tokenize", "written_fractions",
 ]
 
 _UNITS = {
@@ -159,6 +159,16 @@ _CENTS = re.compile(
     r"(?!\s+(?:people|persons|ways|friends|of\b|parts|percent))",
     re.IGNORECASE,
 )
+
+
+# A whole number and a part, as Whisper writes it: "37 and a half hours", "7 and a quarter", "3 and three quarters".
+_AND_A_PART = re.compile(r"\b(\d+) and (a half|one half|a quarter|one quarter|three quarters)\b", re.IGNORECASE)
+_PART_DIGITS = {"a half": ".5", "one half": ".5", "a quarter": ".25", "one quarter": ".25", "three quarters": ".75"}
+
+
+def parts_as_decimals(text: str) -> str:
+    """'37.5 hours' for "37 and a half hours", '7.25' for "7 and a quarter": the amount as one number."""
+    return _AND_A_PART.sub(lambda m: m[1] + _PART_DIGITS[m[2].lower()], text)
 
 
 def cents_said(text: str) -> str:

@@ -552,9 +552,10 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     times three?"), unit conversions, a trip's time or distance at a speed, a recipe amount doubled or halved,
     when something that starts at a clock time ends (or must start to end on time) and how long from one time to
     another, spellings, plurals and past tenses, a shape's area or perimeter, a percentage and a percentage change, a
-    recipe's servings scaled, a price per unit times a count (wages too), a drive's fuel, watts from volts and amps, a
-    length or a weight cut into equal parts, a box's volume, how many things hold a total, things shared out, an
-    amount a week over a year, coins in dollars, times added up, a linear equation solved; else None. A shape's sizes
+    recipe's servings scaled, a price per unit times a count (wages too), things at a price each summed, interest at a
+    yearly rate, a drive's fuel, watts from volts and amps, a length or a weight cut into equal parts, a box's volume,
+    how many things hold a total, things shared out, an amount a week over a year, coins in dollars, times added up,
+    what is left of an amount, a linear equation solved; else None. A shape's sizes
     are no sum of their own ("a 7 x 3 rectangle" is not "7 times 3 is 21"), nor an equation's ("2x minus 4 equals
     10": x is 7, not "2 times -4")."""
     if has_unknown(text):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from voicebot.arithmetic import cents_said, read_number, say_money, say_number, tokenize
+from voicebot.arithmetic import cents_said, parts_as_decimals, read_number, say_money, say_number, tokenize
 
 __all__ = ["basket_note", "coins_note", "fuel_note", "price_note", "some_for_note"]
 
@@ -42,13 +42,12 @@ _EACH_OF = re.compile(
     r"volunteers|kids|of (?:us|them))(?: who)? each\b",
     re.IGNORECASE,
 )
-_AND_A_PART = re.compile(r"\b(\d+) and (?:a|one) (half|quarter)\b", re.IGNORECASE)  # "37 and a half hours"
 
 
 def price_note(text: str) -> str | None:
     """'12 gallons at 3.50 dollars a gallon is 42 dollars.' where the words give a price per unit and a count of
     that unit and ask what it costs; None otherwise."""
-    text = _AND_A_PART.sub(lambda m: f"{m[1]}.{'5' if m[2].lower() == 'half' else '25'}", cents_said(text))
+    text = parts_as_decimals(cents_said(text))  # "37 and a half hours"
     priced = _PER_UNIT.search(text)
     if priced is None or not _COST_ASKED.search(text):
         return None

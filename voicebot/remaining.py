@@ -11,16 +11,11 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from voicebot.arithmetic import cents_said, say_money, say_number
+from voicebot.arithmetic import cents_said, parts_as_decimals, say_money, say_number
 
 __all__ = ["left_note"]
 
-_PARTS = {"half": Fraction(1, 2), "quarter": Fraction(1, 4), "three quarters": Fraction(3, 4)}
-_AMOUNT = re.compile(
-    r"(?P<cur>[$£€])?(?P<n>\d[\d,]*(?:\.\d+)?)(?: and (?:a |one )?(?P<part>half|quarter|three quarters))?"
-    r"(?: (?P<unit>[a-z]+))?",
-    re.IGNORECASE,
-)
+_AMOUNT = re.compile(r"(?P<cur>[$£€])?(?P<n>\d[\d,]*(?:\.\d+)?)(?: (?P<unit>[a-z]+))?", re.IGNORECASE)
 _USED = re.compile(
     r"\b(?:done|used|spent|driven|drove|walked|ran|run|read|eaten|ate|drunk|drank|finished|completed|paid|worked|"
     r"covered|taken|took|watched|cycled|hiked|sold|gave away|given away|lost|gone through|went through|knitted|"
@@ -38,7 +33,7 @@ _NO_UNIT = frozenset({"and", "of", "so", "but", "how", "what", "is", "are", "a",
 def left_note(text: str) -> str | None:
     """'11 hours less 7.25 hours leaves 3.75 hours: 3 hours and 45 minutes.'; None unless the words give an amount
     and some used of it, and ask what is left."""
-    text = cents_said(text)
+    text = parts_as_decimals(cents_said(text))  # "7 and a quarter" as 7.25
     if not _LEFT_ASKED.search(text):
         return None
     amounts = list(_AMOUNT.finditer(text))
@@ -62,6 +57,6 @@ def left_note(text: str) -> str | None:
 
 
 def _value(m: re.Match[str]) -> tuple[Fraction, str | None]:
-    value = Fraction(m["n"].replace(",", "")) + _PARTS.get((m["part"] or "").lower(), 0)
+    value = Fraction(m["n"].replace(",", ""))
     unit = (m["unit"] or "").lower()
     return value, (None if not unit or unit in _NO_UNIT else unit)
