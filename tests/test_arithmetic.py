@@ -261,9 +261,9 @@ def test_ordinal_words() -> None:
 
 
 def test_a_whole_number_and_a_part_as_one_number() -> None:
-    """As prices' wages and remaining's amounts read them (Whisper writes the number in digits, the part in words)."""
     """As prices' wages and remaining's amounts read them (Whisper writes the number in digits, the part in words);
     number words are the kitchen's to read."""
+    assert parts_as_decimals("worked 37 and a half hours") == "worked 37.5 hours"
     assert parts_as_decimals("I've done 7 and a quarter") == "I've done 7.25"
     assert parts_as_decimals("3 and three quarters cups") == "3.75 cups"
     assert parts_as_decimals("one and a half cups, 2 and a bit") == "one and a half cups, 2 and a bit"
