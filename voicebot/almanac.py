@@ -19,6 +19,7 @@ from fractions import Fraction
 from voicebot.acronyms import ACRONYM_FACTS, ACRONYM_GATE
 from voicebot.arithmetic import number_words, say_number
 from voicebot.chemistry import CHEMISTRY_FACTS
+from voicebot.comparisons import comparison_fact
 from voicebot.dates import MONTHS
 from voicebot.economics import ECONOMICS_FACTS
 from voicebot.elements import ELEMENT_WORDS, element_facts
@@ -1084,6 +1085,8 @@ def _plain_fact(text: str, earlier: Sequence[str], said: str = "") -> str | None
     """The table's fact as written, also for a follow-up that asks only for another unit ("I meant in miles.")."""
     if earlier and (again := _IN_UNIT_AGAIN.match(text.lower())) and _unit(again["unit"]) is not None:
         return _plain_fact(earlier[-1], earlier[:-1])
+    if compared := comparison_fact(" ".join(text.lower().split()), earlier, _plain_fact):  # "Is that taller than ..."
+        return compared
     question = _question(text, earlier, _CHAIN, said)
     found = _facts(question) if question is not None else ()
     if len(found) > 1 and (clauses := _SAID_FIRST.match(question or "")):  # "My daughter insists spiders are
