@@ -21,10 +21,10 @@ from voicebot.arithmetic import number_words, say_number
 from voicebot.chemistry import CHEMISTRY_FACTS
 from voicebot.comparisons import comparison_fact
 from voicebot.dates import MONTHS
-from voicebot.economics import ECONOMICS_FACTS
 from voicebot.elements import ELEMENT_WORDS, element_facts
 from voicebot.famous_works import KNOWN_FOR_FACTS, KNOWN_FOR_GATE, WORK_FACTS
 from voicebot.geography import NOT_PLACES, PLACE_WORDS, place_facts
+from voicebot.glossary import GLOSSARY_FACTS
 from voicebot.health import HEALTH_FACTS
 from voicebot.idioms import IDIOM_FACTS, IDIOM_GATE
 from voicebot.kitchen import KITCHEN_FACTS
@@ -618,12 +618,17 @@ _FACTS = (
      "A rainbow is usually said to have seven colors: red, orange, yellow, green, blue, indigo and violet."),
     (r"\bhow many days (are )?(there )?in a leap year\b", "A leap year has 366 days."),
     (r"\bhow many sides (does|do|has) (a|an) triangle\b", "A triangle has three sides."),
-    (_all(r"angles?", r"triangles?", r"add up|add to|sum|total|how many degrees")
+    (_all(r"angles?|degrees", r"triangles?", r"add up|add to|sum|total|how many degrees")
      + r"(?!.*\b(each|every|one|equilateral|isosceles|right|squares?|rectangles?|quadrilaterals?)\b)",
      "The angles of a triangle add up to 180 degrees."),
     (_all(r"how many degrees|what angle|measure", r"right angle", unless=r"triangle"), "A right angle is 90 degrees."),
     (_all(r"how many degrees", r"circle|full turn|full rotation", unless=r"semi\w*|half|quarter"),
      "A full circle is 360 degrees."),
+    (_all(r"how many degrees|add up to|sum of (?:the )?(?:interior )?angles|angles add",
+          r"quadrilaterals?|rectangles?|squares?|four[- ]sided"),
+     "The four angles of a quadrilateral, a square or a rectangle add up to 360 degrees."),
+    (_all(r"how many syllables", r"haikus?"), "A haiku has 17 syllables, in three lines of 5, 7 and 5."),
+    (_all(r"how many lines", r"sonnets?"), "A sonnet has 14 lines."),
     (r"\bhow many sides (does|do|has) (a|an) pentagon\b", "A pentagon has five sides."),
     (r"\bhow many sides (does|do|has) (a|an) hexagon\b", "A hexagon has six sides."),
     (r"\bhow many sides (does|do|has) (a|an) octagon\b", "An octagon has eight sides."),
@@ -1055,7 +1060,7 @@ def _compiled(rows: Sequence[tuple[str, str]]) -> tuple[tuple[re.Pattern[str], s
 # (~1000 of ~1600; a turn's notes try the rows several times over).
 _GROUPS: tuple[tuple[re.Pattern[str] | None, tuple[tuple[re.Pattern[str], str], ...]], ...] = (
     (None, _compiled((*_FACTS, *WORK_FACTS, *KITCHEN_FACTS, *MYTH_FACTS, *HEALTH_FACTS, *CHEMISTRY_FACTS, *NATURE_FACTS,
-                      *ECONOMICS_FACTS))),
+                      *GLOSSARY_FACTS))),
     (re.compile(TRAVEL_GATE), _compiled(TRAVEL_FACTS)),
     (re.compile(PRESIDENT_GATE), _compiled(PRESIDENT_FACTS)),
     (re.compile(SONG_GATE), _compiled(SONG_FACTS)),

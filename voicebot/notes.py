@@ -51,6 +51,7 @@ from voicebot.equations import equation_note, has_unknown
 from voicebot.feelings import OFFER, feeling_reply, takes_offer
 from voicebot.interest import interest_note
 from voicebot.kitchen import servings_note
+from voicebot.number_facts import number_fact_note
 from voicebot.percentages import change_note, percentage_note
 from voicebot.prices import basket_note, coins_note, fuel_note, price_note, some_for_note
 from voicebot.remaining import left_note
@@ -555,7 +556,8 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     recipe's servings scaled, a price per unit times a count (wages too), things at a price each summed, interest at a
     yearly rate, a drive's fuel, watts from volts and amps, a length or a weight cut into equal parts, a box's volume,
     how many things hold a total, things shared out, an amount a week over a year, coins in dollars, times added up,
-    what is left of an amount, a linear equation solved; else None. A shape's sizes
+    what is left of an amount, a number prime or even, its factors, two numbers' common factor or multiple, a linear
+    equation solved; else None. A shape's sizes
     are no sum of their own ("a 7 x 3 rectangle" is not "7 times 3 is 21"), nor an equation's ("2x minus 4 equals
     10": x is 7, not "2 times -4")."""
     if has_unknown(text):
@@ -572,7 +574,8 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
              coins_note(text), travel_note(text), power_note(text), parts_note(text),
              fuel_note(text) or count_needed_note(text), shared_note(text), per_period, every_note(text),
              durations_note(text), scaled_note(text), servings_note(text), arrival_note(text, earlier), span_note(text),
-             volume_note(text), left_note(text), spelling_note(text, earlier), word_form_note(text))
+             volume_note(text), left_note(text), number_fact_note(text), spelling_note(text, earlier),
+             word_form_note(text))
     return " ".join(note for note in notes if note) or None
 
 
