@@ -110,6 +110,20 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "Who wrote 1984?": "Orwell",
     "who wrote the wealth of nations, I need the author for my economics essay.": "Adam Smith",  # Keynes
     "Who wrote the little prince?": "Saint-Exupéry",  # not Leviathan's or another "prince"
+    # round 36 (held out): a half marathon "1.5 miles", the Colossus "the Pyramids", Henry VIII's "12 wives"
+    "We just signed up how many miles is a half marathon?": "13.1 miles",
+    "What's the full marathon distance in miles exactly?": "26.2 miles",
+    "who was the Greek messenger who supposedly ran from marathon to Athens.": "Pheidippides",
+    "How many wives did Henry the 8th have all together?": "six wives",
+    "which of the ancient wonders was a giant statue standing at the harbor of roads.": "Colossus of Rhodes",
+    "What's the largest artery in the human body called?": "aorta",
+    "So what does P-R-N actually stand for when it's written on a medication order?": "as needed",
+    "What temperature in Celsius is the setting point for jam?": "104 to 105 degrees Celsius",
+    "What's the natural stuff in fruit that makes jam set?": "Pectin",
+    "Hey, what's the French word for a flaky crescent shaped pastry made with lots of butter?": "croissant",
+    "When a recipe says to cream the butter and sugar, what does that mean exactly?": "beat them together",
+    "What does al dente mean?": "firm",
+    "Remind me of Ohm's Law, voltage equals what?": "current times resistance",
     # round 35 and pairs 8's other rows
     "Which planet is farthest away?": "Neptune",
     "How often does a leap year come around?": "every four years",
@@ -328,7 +342,7 @@ def test_a_classic_question_gets_its_fact(text: str) -> None:
         "Why do my plants eat bugs?", "What's the green thing on my pizza?",
         "I know what the capital of France is.", "How many chambers of commerce are there?", "What does a frog eat?",
         "I remember how many continents there are.", "Do spiders eat insects?", "What do bats eat?",  # no question
-        "How long is a half marathon?", "How long does it take to run a marathon?", "How many holes in mini golf?",
+        "How long does it take to run a marathon?", "How many holes in mini golf?",
         "Do I need vitamins?", "How do I make guacamole spicy?", "Is a baseball bat made of wood?",
         "How do I grow tomatoes?",
         "What do baby cows eat?", "What do you call a group of people?", "Does the moon have light?",

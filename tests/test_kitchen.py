@@ -99,6 +99,8 @@ SERVINGS = {
     "use?": "by 1.5: 2 cups of rice becomes 3 cups.",
     "The recipe serves 2 and calls for one and a half cups of milk, how much for 5 people?":
         "by 2.5: 1.5 cups of milk becomes 3.75 cups.",
+    # round 36: "I need 30" (the model: "change the number of muffins in your recipe from 12 to 30")
+    "So my recipe makes 12 muffins but I need 30. What do I multiply everything by?": "by 2.5",
 }
 
 
@@ -115,6 +117,7 @@ def test_a_recipe_for_other_servings_gets_its_factor(text: str) -> None:
         "This recipe serves 4.", "The recipe serves 4 and takes an hour, is that right?",
         "This recipe serves four, and I'm feeding four. How much do I make?",  # the same number
         "How many people does this recipe serve?", "It makes 12 cookies, how many calories each?",
+        "This recipe serves 4, I need 2 cups of flour, how much do I multiply?",  # an amount, not people
     ],
 )
 def test_no_factor_without_two_numbers_of_servings(text: str) -> None:

@@ -71,6 +71,7 @@ RESULTS = {  # as an ASR writes a question -> what the note says
     "How many gallons are in one barrel of oil? A guy at the truck stop was asking.": "1 barrel of oil is 42 gallons.",
     "So how many teaspoons would two and a half tablespoons be?": "2.5 tablespoons is 7.5 teaspoons.",
     "How many liters does a 5 gallon bucket hold?": "5 gallons is about 19 liters.",
+    "How many pounds of 70 kilograms? Roughly, I need it for a patient chart.": "70 kilograms is about 154 pounds.",
 }
 
 
@@ -147,6 +148,8 @@ def test_that_or_it_in_another_unit_converts_the_last_amount_said() -> None:
     quarter = "How many tablespoons are in a quarter cup?"
     assert conversion_note("And how many teaspoons is that?", [quarter]) == "A quarter of a cup is 12 teaspoons."
     assert conversion_note("How much is that?", ["It costs 20 dollars."]) is None
+    # round 36: "roughly" after the unit (the model said 98.6 degrees Celsius)
+    assert conversion_note("My recipe says 350 degrees Fahrenheit. What's that in Celsius roughly?") == celsius
 
 
 def test_a_recipe_amount_doubled_or_halved() -> None:
@@ -197,6 +200,9 @@ def test_when_something_that_starts_at_a_clock_time_ends() -> None:
     the arithmetic note read "15 plus 2" out of "3:15 plus 2 hours"."""
     train = "A train leaves at 3:15 and the trip takes 2 hours and 50 minutes. When does it arrive?"
     assert arrival_note(train) == "3:15 plus 2 hours and 50 minutes is 6:05."
+    # round 36: an hour said in words ("I will finish at 10:00 PM.")
+    shift = "I start at seven in the evening and work a twelve hour shift, so what time do I finish?"
+    assert arrival_note(shift) == "7 PM plus 12 hours is 7:00 AM."
     assert arrival_note("My flight leaves at 11:30 PM and takes 3 hours. What time do I land?") == (
         "11:30 PM plus 3 hours is 2:30 AM."
     )

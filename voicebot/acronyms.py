@@ -53,15 +53,21 @@ _STANDS_FOR = {
     "GFCI": "ground fault circuit interrupter", "BTU": "British thermal unit", "MPG": "miles per gallon",
     "ATP": "adenosine triphosphate", "BPM": "beats per minute",
     "EKG": "electrocardiogram", "ECG": "electrocardiogram", "OTC": "over the counter", "SPF": "sun protection factor",
+    # a medication order's (round 36: "P-R-N stands for Prolonged Rest and Nourishment.")
+    "PRN": "pro re nata, Latin for as needed", "BID": "bis in die, Latin for twice a day",
+    "TID": "ter in die, Latin for three times a day", "QID": "quater in die, Latin for four times a day",
+    "NPO": "nil per os, Latin for nothing by mouth", "PO": "per os, Latin for by mouth",
+    "STAT": "statim, Latin for immediately", "IV": "intravenous, into a vein", "IM": "intramuscular, into a muscle",
+    "DNR": "do not resuscitate", "BP": "blood pressure",
 }  # fmt: skip
 # Abbreviations that are also words: asked about only as an abbreviation.
 _WORDS = frozenset({"PIN", "RAM", "ROM", "SIM", "LED", "WHO", "AM", "PM", "AD", "PS", "RIP", "POW", "ER", "ABS",
-                    "AIDS", "MIA", "SCUBA", "LASER", "RADAR", "SONAR"})  # fmt: skip
+                    "AIDS", "MIA", "SCUBA", "LASER", "RADAR", "SONAR", "PO", "STAT", "IM", "BID"})  # fmt: skip
 
 
 def _said(letters: str) -> str:
-    """'r\\.?\\s?p\\.?\\s?m\\.?' for RPM, as Whisper may write it, as a whole word."""
-    return r"(?<![\w.])" + r"\.?\s?".join(letters.lower()) + r"\.?(?!\w)"
+    """'r[.-]?\\s?p[.-]?\\s?m\\.?' for RPM, as Whisper may write it ("R.P.M.", "P-R-N"), as a whole word."""
+    return r"(?<![\w.])" + r"[.-]?\s?".join(letters.lower()) + r"\.?(?!\w)"
 
 
 def _row(short: str, long: str) -> tuple[str, str]:

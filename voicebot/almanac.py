@@ -967,10 +967,25 @@ _FACTS = (
     (_all("chess|chessboard", r"diagonal\w*", r"(which|what) (chess )?piece")
      + r"(?!.*\b(can't|cannot|can not|doesn't|does not|never|longest|how many|not)\b)",
      "The bishop moves only diagonally; the queen and the king may too, and a pawn captures that way."),
-    (r"^(?!.*\b(hours?|minutes?|time|takes?|movies?|films?|shows?|series|tv|watch)\b).*"
+    (r"^(?!.*\b(hours?|minutes?|time|takes?|movies?|films?|shows?|series|tv|watch|half|pace)\b).*"
      r"(\bhow (long|far) is (a|the|one) (full )?marathon\b|\bhow many (miles|kilometers|kilometres|km) (is|in) "
-     r"(a|the|one) (full )?marathon\b|\b(length|distance) of (a|the) (full )?marathon\b)",
+     r"(a|the|one) (full )?marathon\b|\b(length|distance) of (a|the) (full )?marathon\b|\b(full )?marathon "
+     r"distance\b)",  # "What's the full marathon distance in miles exactly?" (it said 13,500 miles)
      "A marathon is 42.195 kilometers, or 26.2 miles."),
+    (_all(r"half[- ]marathons?", r"how (?:long|far)|how many (?:miles|kilometers|kilometres|km)|distance|length",
+          unless=r"hours?|minutes?|time|takes?|pace|train\w*|movies?|films?"),
+     "A half marathon is about 21.1 kilometers, or 13.1 miles."),  # it said 1.5 miles
+    (_all(r"pheidippides|(?:greek )?(?:messenger|runner|soldier)", r"marathon", r"ran|run|who"),
+     "Pheidippides is the Greek messenger said to have run from Marathon to Athens in 490 BC with news of the "
+     "victory, the legend behind the marathon."),
+    (_all(r"henry (?:the )?(?:viii|8th|eighth)", r"wives|married|marry"),
+     "Henry the Eighth had six wives: Catherine of Aragon, Anne Boleyn, Jane Seymour, Anne of Cleves, Catherine "
+     "Howard and Catherine Parr."),
+    (_all(r"(?:seven |ancient )?wonders?|colossus", r"statue", r"harbou?r|rhodes|roads"),
+     "The Colossus of Rhodes was the giant bronze statue of the sun god Helios at the harbor of Rhodes, one of the "
+     "Seven Wonders of the Ancient World."),
+    (_all(r"(?:largest|biggest|main|major) artery", unless=r"leg|arm|neck|heart attack"),
+     "The aorta is the largest artery in the body: it carries blood from the heart's left ventricle."),
     (_all("how many holes", "golf") + r"(?!.*\b(mini|miniature|putt\w*|front|back|nine|9|ball|balls|in one|in ones)\b)",
      "A standard golf course has 18 holes."),
     (_all(r"field goals?", r"how many points|worth|points? (?:is|for)|how many for",

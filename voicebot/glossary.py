@@ -20,7 +20,10 @@ _ENDS = (
     r"geography|biology|science|physics|chemistry|poetry|simple terms|plain english)|exactly|please|for my|i need|"
     r"again|in one)\b)"
 )
-_ASKED = r"\b(?:what(?:'s| is| are| does)|define|definition of|meaning of|explain|describe)\s+(?:an? |the )?(?:term )?"
+_ASKED = (
+    r"\b(?:what(?:'s| is| are| does)|define|definition of|meaning of|explain|describe|remind me (?:of|what))\s+"
+    r"(?:an? |the )?(?:term )?"
+)
 _CALLED = r"(?=.*\b(?:call(?:ed)?|word|term|name)\b)"
 
 # The term as said (a regex of lower-case words), what it is, and the words that describe it when it is asked for
@@ -161,6 +164,8 @@ _PHYSICS_AND_CIVICS = (
      "straight line, unless a force acts on it.", ""),
     ("newton'?s second law", "Newton's second law: force equals mass times acceleration, F equals m a.", ""),
     ("newton'?s third law", "Newton's third law: for every action there is an equal and opposite reaction.", ""),
+    ("ohm'?s law", "Ohm's law: voltage equals current times resistance, V equals I R; so current is voltage "
+     "divided by resistance.", ""),
     ("(?:a )?catalyst", "A catalyst speeds up a chemical reaction without being used up itself.", ""),
     ("(?:an )?isotope", "Isotopes are atoms of the same element with different numbers of neutrons.", ""),
     ("democracy", "Democracy is government by the people, who choose their leaders and laws by voting.", ""),

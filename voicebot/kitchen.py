@@ -186,6 +186,36 @@ _TIMES = (
      "the thickest part of the thigh reaches 165 degrees Fahrenheit (74 Celsius)."),
 )  # fmt: skip
 
+# A jam maker's and a baker's facts and words (round 36: jam "sets at 10 degrees Celsius", sets with "bananas",
+# a croissant "flaky crepes", creaming "a common ingredient").
+_MEANS = r"what (?:does|do|is) (?:[\w']+ ){0,6}mean\b|\bmeaning\b|\bwhat(?:'s| is) (?:it|that)\b|\bhow do (?:i|you)\b"
+_BAKING = (
+    (all_words(r"jam|jelly|marmalade", r"setting point|set(?:s|ting)? at|temperature", unless=r"store|keep|fridge"),
+     "Jam sets at about 104 to 105 degrees Celsius, 220 degrees Fahrenheit; the cold plate test checks it: a drop "
+     "on a chilled plate wrinkles when pushed."),
+    (all_words(r"jam|jelly|marmalade", r"pectin|makes? (?:it |the jam )?set|setting agent|natural stuff|"
+               r"(?:what|which) (?:substance|ingredient|thing)", unless=r"temperature|how long|point"),
+     "Pectin, a natural gum in fruit, makes jam set, with sugar and acid; apples, citrus and currants have a lot."),
+    (all_words(r"crescent", r"pastry|pastries|roll|bread", r"what|which|name|called|word"),
+     "A croissant is the flaky, buttery, crescent-shaped French pastry."),
+    (all_words(r"cream(?:ing)? (?:the )?butter|cream (?:the )?(?:butter and )?sugar", _MEANS),
+     "To cream butter and sugar is to beat them together until pale, light and fluffy, which traps air for a "
+     "lighter cake."),
+    (all_words(r"fold(?:ing)? (?:in|it in|the)", _MEANS, unless=r"laundry|towels?|clothes|paper|napkins?"),
+     "To fold in is to mix gently with a spatula, cutting down and turning over, so the air in the mixture stays."),
+    (all_words(r"knead\w*", _MEANS + r"|how long|why"),
+     "Kneading is pushing, folding and turning dough, usually for about 10 minutes by hand, to build the gluten that "
+     "makes bread chewy and helps it rise."),
+    (all_words(r"proof(?:ing)? (?:the )?(?:dough|bread|yeast)|let (?:the )?dough (?:rise|proof)", _MEANS),
+     "Proofing is letting a yeast dough rest and rise before baking, until about doubled."),
+    (all_words(r"blind bak\w*|bake (?:it |the (?:crust|pastry|case) )?blind", _MEANS),
+     "Blind baking is baking a pie crust empty, weighed down with baking beans or rice, before the filling goes in."),
+    (all_words(r"al dente", _MEANS), "Al dente is Italian for to the tooth: pasta cooked until tender but still "
+     "slightly firm when bitten."),
+    (all_words(r"zest", _MEANS, unless=r"zest for life|zesty"),
+     "Zest is the colored outer skin of a citrus fruit, finely grated, without the bitter white pith."),
+)
+
 KITCHEN_FACTS: tuple[tuple[str, str], ...] = (
     *_SAFE,
     *_DONE,
@@ -198,6 +228,7 @@ KITCHEN_FACTS: tuple[tuple[str, str], ...] = (
     (all_words(r"fresh", r"dried|dry", _HERBS, r"how much|how many|instead|substitut\w*|replac\w*|use|convert|equals?"),
      "Use a third as much dried herb as fresh: a teaspoon of dried for a tablespoon of fresh."),
     *_TIMES,
+    *_BAKING,
 )  # fmt: skip
 
 
@@ -206,18 +237,20 @@ _SERVES = re.compile(
     r"\b(?:serves|feeds|makes|is for|yields|recipe's for|recipe for)\s+(?P<n>[\w-]+)"
     r"(?:\s+(?:people|servings|portions))?\b"
 )
+_MEASURES = (
+    r"cups?|tablespoons?|teaspoons?|grams?|kilograms?|ounces?|pounds?|liters?|litres?|milliliters?|eggs?|cans?|sticks?|"
+    r"cloves?|slices?|pinch(?:es)?"
+)
 _FOR = re.compile(
     r"\b(?:feed|feeding|serve|serving|cook for|cooking for|make it for|making it for|have|having|got|expecting|"
-    r"need it for|need to feed|want to feed|enough for|"
+    r"need it for|need to feed|want to feed|enough for|need|want|"  # "makes 12 muffins but I need 30"
     r"(?<!calls )(?<!asks )(?<!call )(?<!ask )for)"  # not "calls for 2"
-    r"\s+(?P<m>[\w-]+)\s*(?:people|guests|of us|servings|portions|"
+    rf"\s+(?P<m>[\w-]+)(?!\s+(?:{_MEASURES}|of)\b)\s*(?:people|guests|of us|servings|portions|"  # not "need 2 cups"
     r"coming|instead)?\b|\bthe (?P<us>[\w-]+) of us\b"
 )
 # The one amount the recipe gives, said with its measure: "it calls for two cups of rice".
 _AMOUNT = re.compile(
-    r"\b(?P<n>[\w.,/-]+(?: and a (?:half|quarter))?) (?P<measure>cups?|tablespoons?|teaspoons?|grams?|kilograms?|"
-    r"ounces?|pounds?|liters?|litres?|milliliters?|eggs?|cans?|sticks?|cloves?|slices?|pinch(?:es)?)"
-    r"(?P<what> of [a-z]+(?: [a-z]+)?)?\b"
+    rf"\b(?P<n>[\w.,/-]+(?: and a (?:half|quarter))?) (?P<measure>{_MEASURES})(?P<what> of [a-z]+(?: [a-z]+)?)?\b"
 )
 _ASKS_SCALE = re.compile(r"\b(?:multiply|multiplied|scale|scaling|factor|adjust|times|how much|how many|convert|cut)\b")
 

@@ -52,6 +52,7 @@ from voicebot.feelings import OFFER, feeling_reply, takes_offer
 from voicebot.interest import interest_note
 from voicebot.kitchen import servings_note
 from voicebot.number_facts import number_fact_note
+from voicebot.pace import pace_note
 from voicebot.percentages import change_note, percentage_note
 from voicebot.prices import basket_note, coins_note, fuel_note, price_note, some_for_note
 from voicebot.remaining import left_note
@@ -550,16 +551,16 @@ def exact_note(text: str, earlier: Sequence[str] = ()) -> str | None:
 
 def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     """'17 times 23 is 391.', for calculations (also one going on from the result of the user's words before: "And
-    times three?"), unit conversions, a trip's time or distance at a speed, a recipe amount doubled or halved,
-    when something that starts at a clock time ends (or must start to end on time) and how long from one time to
-    another, spellings, plurals and past tenses, a shape's area or perimeter, a percentage and a percentage change, a
-    recipe's servings scaled, a price per unit times a count (wages too), things at a price each summed, interest at a
-    yearly rate, a drive's fuel, watts from volts and amps, a length or a weight cut into equal parts, a box's volume,
-    how many things hold a total, things shared out, an amount a week over a year, coins in dollars, times added up,
-    what is left of an amount, a number prime or even, its factors, two numbers' common factor or multiple, a linear
-    equation solved; else None. A shape's sizes
-    are no sum of their own ("a 7 x 3 rectangle" is not "7 times 3 is 21"), nor an equation's ("2x minus 4 equals
-    10": x is 7, not "2 times -4")."""
+    times three?"), unit conversions, a trip's time or distance at a speed, a runner's time at a pace or pace for a
+    time, a recipe amount doubled or halved, when something that starts at a clock time ends (or must start to end on
+    time) and how long from one time to another, spellings, plurals and past tenses, a shape's area or perimeter, a
+    percentage and a percentage change, interest at a yearly rate, a recipe's servings scaled, a price per unit times a
+    count (wages too), things at a price each summed, a drive's fuel, watts from volts and amps, a length or a weight
+    cut into equal parts, a box's volume, how many things hold a total, things shared out, an amount a week over a
+    year, coins in dollars, times added up, what is left of an amount, a number prime or even, its factors, two
+    numbers' common factor or multiple, a linear equation solved; else None. A shape's sizes are no sum of their own
+    ("a 7 x 3 rectangle" is not "7 times 3 is 21"), nor an equation's ("2x minus 4 equals 10": x is 7, not "2 times
+    -4")."""
     if has_unknown(text):
         return equation_note(text)
     if shape := shape_note(text):
@@ -571,7 +572,7 @@ def exact_result(text: str, earlier: Sequence[str] = ()) -> str | None:
     conversion = None if per_period else conversion_note(text, earlier) or comparison_note(text)
     percentage = interest_note(text, earlier) or percentage_note(text) or change_note(text, earlier)
     notes = (calculation, conversion, percentage, basket_note(text) or price_note(text) or some_for_note(text),
-             coins_note(text), travel_note(text), power_note(text), parts_note(text),
+             coins_note(text), travel_note(text) or pace_note(text), power_note(text), parts_note(text),
              fuel_note(text) or count_needed_note(text), shared_note(text), per_period, every_note(text),
              durations_note(text), scaled_note(text), servings_note(text), arrival_note(text, earlier), span_note(text),
              volume_note(text), left_note(text), number_fact_note(text), spelling_note(text, earlier),

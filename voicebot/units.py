@@ -230,7 +230,8 @@ def _that_in(text: str, earlier: Sequence[str]) -> Conversion | None:
                 break
         else:
             return None
-    if target is None or (target[1] != len(tokens) and tokens[target[1]] not in ("?", ".", "!", "please")):
+    ends = ("?", ".", "!", "please", "roughly", "approximately", "exactly", "about")  # "in Celsius roughly?"
+    if target is None or (target[1] != len(tokens) and tokens[target[1]] not in ends):
         return None
     for words in (tokens[:k], *(tokenize(_written(t)) for t in reversed(earlier[-1:]))):
         if said := _amounts(words):
@@ -486,9 +487,18 @@ def _minutes(said: str) -> tuple[int, bool] | None:
     return hour * 60 + int(m[2] or 0), m[3] is not None
 
 
+# An hour said in words before a part of the day: "I start at seven in the evening" (Whisper's words for a time).
+_HOURS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+_HOUR_WORD = re.compile(
+    rf"\b({'|'.join(_HOURS)})(?=\s+(?:o'clock|at night|in the (?:morning|afternoon|evening)|tonight|[ap]\.?\s?m\b))",
+    re.IGNORECASE,
+)
+
+
 def _as_clock(text: str) -> str:
     """The words with Whisper's clock times as H:MM and a part of the day as AM or PM: "leaves at 10.40 at night" ->
-    "leaves at 10:40 PM", "till 5 30 in the evening" -> "till 5:30 PM"."""
+    "leaves at 10:40 PM", "till 5 30 in the evening" -> "till 5:30 PM", "seven in the evening" -> "7 PM"."""
+    text = _HOUR_WORD.sub(lambda m: str(_HOURS.index(m[1].lower()) + 1), text)
     text = _SPACED.sub(r"\1:\2", _DOTTED.sub(lambda m: f"{m['lead'] or ''}{m['hour']}:{m['minute']}", text))
     return _PART_OF_DAY.sub(_am_or_pm, text)
 
@@ -711,7 +721,7 @@ def _how_many(tokens: list[str], i: int) -> tuple[Conversion, int] | None:
     for link in (("are", "there", "in"), ("is", "there", "in"), ("there", "are", "in"), ("there", "is", "in"),
                  ("there", "in"), ("are", "in"), ("is", "in"), ("in",), ("is",),
                  ("are",), ("make", "up"), ("make",), ("makes",), ("does", "it", "take", "to", "make"),
-                 ("would",), ("will",), ("does",), ("do",)):  # fmt: skip
+                 ("would",), ("will",), ("does",), ("do",), ("of",)):  # fmt: skip
         if tuple(tokens[j : j + len(link)]) == link:
             j += len(link)
             break
