@@ -1331,10 +1331,15 @@ def _question(text: str, earlier: Sequence[str], chain: int, reply: str = "") ->
     clauses = None if found else _SAID_FIRST.match(words)
     if clauses and _PRONOUN.search(clauses["asked"]) and (resolved := _resolved(clauses["asked"], clauses["said"])):
         return resolved
-    if not found and earlier and (one := _which_one(words, earlier[-1])):
+    if not found and earlier and (one := _which_one(words, earlier[-1]) or _in_language_before(words, earlier[-1])):
         return one
     if found or not earlier or chain == 0:
         return words
+    # "Who came next?" after the first president; "Which one comes second?" after the largest planet
+    next_one = _NEXT.match(words)
+    before = _question(earlier[-1], earlier[:-1], chain - 1) if next_one else None
+    if next_one and before and (ranked := _ranked(before, next_one["rank"] or "next")):
+        return ranked
     if follow is None:
         # "How many are there?" after "Can you name the planets?" counts what was named, as "How many of them ..."
         bare = _BARE_HOW_MANY.sub(r"\g<asks> them \g<rest>", words)
@@ -1343,12 +1348,8 @@ def _question(text: str, earlier: Sequence[str], chain: int, reply: str = "") ->
     if before is None or len(was := _facts(before)) != 1:
         return words
     said, thing = before.rstrip("?.! ").split(), re.sub(r" ones?$", "", follow["thing"])  # "the smallest one"
-    if thing in ("second", "third", "next"):  # "The second one." after the highest mountain: the second highest;
-        ranked = re.sub(r"\bfirst\b", thing, before, count=1)  # after the first president, the second
-        if ranked == before:
-            ranked = re.sub(r"\b(?=(?:\w+est|biggest|largest)\b)", f"{thing} ", before, count=1)
-        if ranked != before and len(_facts(ranked)) == 1:
-            return ranked
+    if thing in ("second", "third", "next") and (ranked := _ranked(before, thing)):
+        return ranked
     swaps: dict[str, str] = {}  # fact -> the question that asks it
     for n in (1, 2):
         for i in range(len(said) - n + 1):
@@ -1360,19 +1361,57 @@ def _question(text: str, earlier: Sequence[str], chain: int, reply: str = "") ->
     return next(iter(swaps.values())) if len(swaps) == 1 else words
 
 
-# "Which one is farthest away?" after "Which planet is closest to the sun?": "one" is the thing the last question
-# asked for (the model said "Mercury is the planet farthest away from the sun.").
-_WHICH_ONE = re.compile(r"^\W*(?:(?:and|so|okay|ok|then|now)\W+)*(?:which|what) one\b")
+# "Which one is farthest away?" after "Which planet is closest to the sun?", "Which is the smallest?" after "How many
+# continents are there?": "one" is the thing the last question asked for (the model said "Mercury is the planet
+# farthest away from the sun.", "The smallest continent is Africa.").
+_WHICH_ONE = re.compile(r"^\W*(?:(?:and|so|okay|ok|then|now)\W+)*(?:which|what)(?: one)?(?= (?:is|was|are|comes?)\b)")
 _ASKED_FOR = re.compile(
-    r"\b(?:which|what) (?!is\b|are\b|was\b|were\b|do\b|does\b|did\b|'s\b)(?P<a>[a-z]+)\b|"
-    r"\b(?:\w+est|biggest|largest|smallest) (?P<b>[a-z]+)\b"
+    r"\b(?:which|what) (?!is\b|are\b|was\b|were\b|do\b|does\b|did\b|'s\b|one\b)(?P<a>[a-z]+)\b|"
+    r"\b(?:\w+est|biggest|largest|smallest) (?P<b>[a-z]+)\b|\bhow many (?P<c>[a-z]+?)(?:ies|s)?\b(?= (?:are|is|were))"
 )
 
 
 def _which_one(words: str, before: str) -> str | None:
-    if not _WHICH_ONE.match(words) or not (m := _ASKED_FOR.search(before.lower())):
+    if not (which := _WHICH_ONE.match(words)) or not (m := _ASKED_FOR.search(before.lower())):
         return None
-    asked = _WHICH_ONE.sub(lambda one: one[0][:-3] + (m["a"] or m["b"]), words)
+    noun = m["a"] or m["b"] or (m["c"] + ("y" if before.lower()[m.end("c") : m.end("c") + 3] == "ies" else ""))
+    asked = words[: which.start()] + re.sub(r"(?:which|what)(?: one)?$", lambda w: f"{w[0].split()[0]} {noun}",
+                                            which[0]) + words[which.end() :]
+    return asked if _facts(asked) else None
+
+
+# "Who came next?" after "Who was the first president?"; "Which one comes second?" after the largest planet (the
+# model said "George Washington was the second president", "Earth is the second largest planet").
+_NEXT = re.compile(
+    r"^\W*(?:(?:and|so|okay|ok|then)\W+)*(?:(?:who|what|which)(?: one)? (?:came|comes|went|was|is|stepped \w+|"
+    r"walked \w+|followed|did)? ?(?:next|after (?:him|her|that|them|it|that one))|(?:which|what)(?: one)? "
+    r"(?:comes|came|is|was) (?P<rank>second|third))\W*$"
+)
+_AFTER = {"first": "second", "second": "third", "third": "fourth"}
+
+
+def _ranked(before: str, rank: str) -> str | None:
+    """The last question asked of the next in rank: "the first president" -> "the second president", "the largest
+    planet" -> "the second largest planet"; None where the table has no such fact."""
+    if rank == "next":
+        m = re.search(r"\b(first|second|third)\b", before)
+        rank = _AFTER[m[1]] if m else "second"
+    ranked = re.sub(r"\b(?:first|second|third)\b", rank, before, count=1)
+    if ranked == before:
+        ranked = re.sub(r"\b(?=(?:\w+est|biggest|largest)\b)", f"{rank} ", before, count=1)
+    return ranked if ranked != before and len(_facts(ranked)) == 1 else None
+
+
+# "How would I say goodbye?" after a question about French: in the language the last words named.
+_SAY_WHAT = re.compile(r"^\W*(?:(?:and|so|okay|ok|now)\W+)*(?:how (?:do|would|can|should) (?:i|you|we) say|"
+                       r"what(?:'s| is) (?:the word for )?)\W*[\w' ]+?\W*$")
+
+
+def _in_language_before(words: str, before: str) -> str | None:
+    language = re.search(PHRASE_GATE, before.lower())
+    if not _SAY_WHAT.match(words) or language is None or re.search(PHRASE_GATE, words):
+        return None
+    asked = f"{words.rstrip(' ?.!')} in {language[0]}?"
     return asked if _facts(asked) else None
 
 

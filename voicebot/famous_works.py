@@ -215,10 +215,26 @@ _KNOWN_FOR = (
     ("Giuseppe Verdi", r"verdi", "operas", "La Traviata, Aida, Rigoletto and Otello"),
     ("Giacomo Puccini", r"puccini", "operas", "La Bohème, Tosca, Madama Butterfly and Turandot"),
     ("George Frideric Handel", r"handel", "works", "Messiah, Water Music and Music for the Royal Fireworks"),
+    # film directors (pairs 9: "Name another film he made in the 70s" after Jaws got "The Godfather")
+    ("Steven Spielberg", r"spielberg", "films", "Jaws (1975), Close Encounters of the Third Kind (1977), Raiders of "
+     "the Lost Ark (1981), E.T. (1982), Jurassic Park and Schindler's List (1993) and Saving Private Ryan (1998)"),
+    ("Alfred Hitchcock", r"hitchcock", "films", "Psycho, Vertigo, Rear Window, North by Northwest and The Birds"),
+    ("Stanley Kubrick", r"kubrick", "films", "2001: A Space Odyssey, A Clockwork Orange, The Shining and Dr. "
+     "Strangelove"),
+    ("Francis Ford Coppola", r"coppola", "films", "The Godfather and its sequel, and Apocalypse Now"),
+    ("Martin Scorsese", r"scorsese", "films", "Taxi Driver, Raging Bull, Goodfellas and The Departed"),
+    ("George Lucas", r"lucas", "films", "Star Wars and American Graffiti"),
+    ("James Cameron", r"cameron", "films", "The Terminator, Aliens, Titanic and Avatar"),
+    ("Christopher Nolan", r"nolan", "films", "Memento, The Dark Knight, Inception, Interstellar and Oppenheimer"),
+    ("Quentin Tarantino", r"tarantino", "films", "Reservoir Dogs, Pulp Fiction and Kill Bill"),
+    ("Charlie Chaplin", r"chaplin", "films", "The Kid, The Gold Rush, Modern Times and The Great Dictator"),
 )  # fmt: skip
-_WORK_NOUNS = r"books?|novels?|plays?|poems?|stories|paintings?|pictures?|works?|pieces?|operas?|symphon(?:y|ies)|music"
+_WORK_NOUNS = (
+    r"books?|novels?|plays?|poems?|stories|paintings?|pictures?|works?|pieces?|operas?|symphon(?:y|ies)|music|films?|"
+    r"movies?"
+)
 _ASKS_OTHER = (
-    rf"what else|which else|what other|which other|other (?:{_WORK_NOUNS})|known for|famous for|remembered for|"
+    rf"what else|which else|what other|which other|(?:an)?other (?:{_WORK_NOUNS})|known for|famous for|remembered for|"
     rf"(?:most )?famous (?:{_WORK_NOUNS})|(?:best[- ]known|greatest|popular) (?:{_WORK_NOUNS})|"
     rf"(?:what|which) (?:{_WORK_NOUNS}) (?:did|has|have|does|by|of)|(?:{_WORK_NOUNS}) (?:by|of)|"
     r"what (?:did|has|does) (?:\w+ ){1,3}(?:write|written|paint|painted|compose|composed)"
