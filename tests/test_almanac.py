@@ -110,6 +110,13 @@ ASKED = {  # as people ask, and a word the fact must say (the 0.5B's own answer 
     "Who wrote 1984?": "Orwell",
     "who wrote the wealth of nations, I need the author for my economics essay.": "Adam Smith",  # Keynes
     "Who wrote the little prince?": "Saint-Exupéry",  # not Leviathan's or another "prince"
+    # pairs 9: Henry VIII's first wife ("Elizabeth I"), Queen Victoria's husband ("Elizabeth II"), tennis's "20"
+    "who was Henry VIII's first wife?": "Catherine of Aragon",
+    "Who was Queen Victoria's husband?": "Prince Albert",
+    "In tennis scoring, what comes after 15?": "love, 15, 30, 40",
+    "How many Harry Potter books are there?": "seven",
+    "Name another book she wrote, Jane Austen I mean.": "Sense and Sensibility",
+    "What other films did Hitchcock make?": "Psycho",
     # round 36 (held out): a half marathon "1.5 miles", the Colossus "the Pyramids", Henry VIII's "12 wives"
     "We just signed up how many miles is a half marathon?": "13.1 miles",
     "What's the full marathon distance in miles exactly?": "26.2 miles",
@@ -447,6 +454,16 @@ SOCCER = "How many players are on a soccer team?"
         # pairs 8: "one" is what the last question asked for (the 0.5B: "Mercury is the planet farthest away")
         (["which planet is closest to the sun."], "Which one is farthest away?", "Neptune"),
         (["What is the largest ocean?"], "And which one is the smallest?", "Arctic"),
+        # pairs 9 (held out): the next in rank, "which is" with the noun of "how many", the language asked before
+        (["Who was the first person to walk on the moon?"], "Who stepped out after him?", "Buzz Aldrin"),
+        (["What's the largest planet in our solar system?"], "Which one comes second?", "Saturn"),  # "Earth"
+        (["who was the first president of the United States."], "Who came next?", "John Adams"),  # "Washington"
+        (["How many continents are there?"], "Which is the smallest?", "Australia"),  # "Africa"
+        (["What does bonjour mean in French?"], "How would I say goodbye?", "au revoir"),
+        (["How many rings are on the Olympic flag?"], "What colors are they?", "blue, yellow"),  # "the five continents"
+        (["who was Henry VIII's first wife?"], "Which of his wives outlived him?", "Catherine Parr"),  # one person's
+        (["When was the great fire of London?"], "Where did it start?", "Pudding Lane"),  # it said 1765
+        (["What's the main ingredient in guacamole?"], "Why does it turn brown so quickly?", "oxygen"),
         (["How many strings does a standard guitar have?"], "Sorry, I meant a bass guitar.", "four strings"),
         (["How many points is a touch on worth in American football?"], "How many for a field goal?", "three points"),
         (["What year did World War II end?"], "How many years had it lasted?", "six years"),
@@ -481,6 +498,9 @@ def test_the_second_one_after_a_first() -> None:
         ([SOCCER, *["And basketball?", "And baseball?"] * 3], "And volleyball?"),  # a chain too long to follow
         (["What is the capital of France?"], "Is it safe?"),  # no fact for the pronoun's swap
         (["What is the largest ocean?"], "Which one is the best?"),  # "one" swapped gives no fact
+        (["What is the capital of France?"], "What color is it?"),  # the fact names no colors
+        (["What is the capital of France?"], "Who came next?"),  # no rank to go on from
+        (["How do you say hello in Spanish?", "Tell me a joke."], "How would I say goodbye?"),  # not the last words
         (["Tell me about the sun and the moon."], "How far away is it?"),  # two facts: no guessing which
     ],
 )

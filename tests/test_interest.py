@@ -30,6 +30,7 @@ def test_a_follow_up_compounds_the_amount_before() -> None:
          "compounded once a year, grows to about 6719.58 dollars"),
         ("How much interest on $10,000 at 4% simple interest for 3 years?", "with simple interest, grows to 11200"),
         ("I borrow $2000 at 10% for 2 years, how much do I owe?", "comes to 2420 dollars"),
+        ("If I put a thousand pounds in savings at 5%, how much will I have in 2 years?", "1102.50 pounds"),  # words
     ],
 )  # fmt: skip
 def test_several_years(text: str, said: str) -> None:

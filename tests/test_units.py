@@ -148,6 +148,9 @@ def test_that_or_it_in_another_unit_converts_the_last_amount_said() -> None:
     quarter = "How many tablespoons are in a quarter cup?"
     assert conversion_note("And how many teaspoons is that?", [quarter]) == "A quarter of a cup is 12 teaspoons."
     assert conversion_note("How much is that?", ["It costs 20 dollars."]) is None
+    # pairs 9: "So how many in a foot?" after centimeters in an inch (the model said "1 foot is 12 inches.")
+    inch = "How many centimeters are in an inch?"
+    assert conversion_note("So how many in a foot?", [inch]) == "1 foot is 30.48 centimeters."
     # round 36: "roughly" after the unit (the model said 98.6 degrees Celsius)
     assert conversion_note("My recipe says 350 degrees Fahrenheit. What's that in Celsius roughly?") == celsius
 

@@ -978,12 +978,35 @@ _FACTS = (
     (_all(r"pheidippides|(?:greek )?(?:messenger|runner|soldier)", r"marathon", r"ran|run|who"),
      "Pheidippides is the Greek messenger said to have run from Marathon to Athens in 490 BC with news of the "
      "victory, the legend behind the marathon."),
-    (_all(r"henry (?:the )?(?:viii|8th|eighth)", r"wives|married|marry"),
+    (_all(r"henry (?:the )?(?:viii|8th|eighth)", r"first wife", unless=r"second|last|outliv\w*|surviv\w*"),
+     "Henry the Eighth's first wife was Catherine of Aragon, married in 1509."),
+    (_all(r"henry (?:the )?(?:viii|8th|eighth)", r"outliv\w*|surviv\w*|outlast\w*|last wife|sixth wife"),
+     "Catherine Parr, Henry the Eighth's sixth and last wife, outlived him, and so did Anne of Cleves: divorced, "
+     "beheaded, died, divorced, beheaded, survived."),
+    (_all(r"henry (?:the )?(?:viii|8th|eighth)", r"how many wives|wives did|number of wives|times (?:was he )?married|"
+          r"how many times"),
      "Henry the Eighth had six wives: Catherine of Aragon, Anne Boleyn, Jane Seymour, Anne of Cleves, Catherine "
      "Howard and Catherine Parr."),
     (_all(r"(?:seven |ancient )?wonders?|colossus", r"statue", r"harbou?r|rhodes|roads"),
      "The Colossus of Rhodes was the giant bronze statue of the sun god Helios at the harbor of Rhodes, one of the "
      "Seven Wonders of the Ancient World."),
+    (_all(r"great fire of london", r"when|what year|which year|date", unless=r"where|how|who|why"),
+     "The Great Fire of London was in September 1666: it burned for four days."),
+    (_all(r"great fire of london", r"where|start\w*|began|begin", unless=r"when|what year|which year"),
+     "The Great Fire of London started in Thomas Farriner's bakery on Pudding Lane, on September 2, 1666."),
+    (_all(r"queen victoria(?:'s)?", r"husband|married|marry|spouse|prince consort"),
+     "Queen Victoria married her cousin Prince Albert of Saxe-Coburg and Gotha in 1840, when she was 20."),
+    (_all(r"tennis", r"(?:comes|goes|is) after (?:15|fifteen|30|thirty|love)|scor\w* (?:go|goes|work|works|order|"
+          r"sequence)|how (?:does|do) (?:the )?(?:tennis )?scor\w*|points? (?:go|goes)"),
+     "Tennis points go love, 15, 30, 40, then game; at 40 all it is deuce, and a player must win by two points."),
+    (_all(r"harry potter", r"how many (?:\w+ ){0,2}(?:books|novels)|how many (?:are|is) (?:there|in)|number of books",
+          unless=r"films?|movies?|pages|words|copies|sold"),
+     "There are seven Harry Potter books, from The Philosopher's Stone, called The Sorcerer's Stone in the US, in "
+     "1997 to The Deathly Hallows in 2007."),
+    (_all(r"avocados?|guacamole|apples?|bananas?", r"turn\w* brown|go\w* brown|brown so|browning|oxidi\w*",
+          r"why|what makes|how come|cause\w*|stop|prevent|keep"),
+     "Cut avocado, apple or banana turns brown because an enzyme in it reacts with oxygen in the air; lemon or lime "
+     "juice and covering it tightly slow that."),
     (_all(r"(?:largest|biggest|main|major) artery", unless=r"leg|arm|neck|heart attack"),
      "The aorta is the largest artery in the body: it carries blood from the heart's left ventricle."),
     (_all("how many holes", "golf") + r"(?!.*\b(mini|miniature|putt\w*|front|back|nine|9|ball|balls|in one|in ones)\b)",
@@ -1180,6 +1203,8 @@ _FRAME = frozenset({
 # A follow-up that names its thing by a pronoun: "How far away is it?" after "Is the sun a star?", "How fast can they
 # run?" after "What about cheetahs?" (the 0.5B said 98 million miles, and no speed).
 _PRONOUN = re.compile(r"\b(?:it|its|they|them|their|he|she|him|her|his)\b")
+_REFERENT = {"it": "it", "its": "it", "they": "they", "them": "they", "their": "they", "he": "he", "him": "he",
+             "his": "he", "she": "she", "her": "she"}  # fmt: skip
 _NAMED_WORDS = 40  # the last words looked in: each span of them that names a thing tries every pattern
 
 
@@ -1230,11 +1255,12 @@ def _resolved(words: str, before: str) -> str | None:
     it eat?" after "What's the largest animal?" asks no largest animal again); else None. A superlative narrowed by
     a place is no thing without it: "How big is it?" after "the largest desert in Africa" is not the world's."""
     pronouns = list(_PRONOUN.finditer(words))
-    if len({p[0] for p in pronouns}) != 1:  # one pronoun, or one said twice: "How old was she when she died?"
+    # one pronoun, or one person's said twice: "How old was she when she died?", "Which of his wives outlived him?"
+    if len({_REFERENT[p[0]] for p in pronouns}) != 1:
         return None
     was = set(_facts(before.lower()))
     if asked := _ASKED_ABOUT.match(before.lower()):  # "How tall is it?" after "What's the highest mountain in
-        swapped = _swap(words, pronouns[0], asked["thing"])  # Africa?": not Everest
+        swapped = _swap(words, pronouns, asked["thing"])  # Africa?": not Everest
         if len(found := _facts(swapped)) == 1 and (found[0] not in was or _answers(words, found[0])):
             return swapped
     said = re.findall(r"[\w'-]+", before.lower())[-_NAMED_WORDS:]
@@ -1252,17 +1278,19 @@ def _resolved(words: str, before: str) -> str | None:
             if narrowed and any(_SUPERLATIVE.fullmatch(w) for w in said[max(i - 1, 0) : i + n]):
                 continue
             for thing in {" ".join(said[max(i - 1, 0) : i + n]), " ".join(said[i : i + n])}:
-                swapped = _swap(words, pronouns[0], thing)
+                swapped = _swap(words, pronouns, thing)
                 if len(found := _facts(swapped)) == 1 and (found[0] not in was or _answers(words, found[0])):
                     swaps.setdefault(found[0], swapped)
     return next(iter(swaps.values())) if len(swaps) == 1 else None
 
 
-def _swap(words: str, pronoun: re.Match[str], thing: str) -> str:
-    """`words` with the thing in the pronoun's place, "'s" after it for a possessive: "What's its atomic number?" ->
+def _swap(words: str, pronouns: Sequence[re.Match[str]], thing: str) -> str:
+    """`words` with the thing in each pronoun's place, "'s" after it for a possessive: "What's its atomic number?" ->
     "What's gold's atomic number?"."""
-    possessive = pronoun[0] in ("its", "their", "his")
-    return words[: pronoun.start()] + thing + ("'s" if possessive else "") + words[pronoun.end() :]
+    for pronoun in reversed(pronouns):
+        possessive = pronoun[0] in ("its", "their", "his")
+        words = words[: pronoun.start()] + thing + ("'s" if possessive else "") + words[pronoun.end() :]
+    return words
 
 
 # A question after what the same turn said first: its pronoun may stand for a thing named there.
@@ -1343,7 +1371,8 @@ def _question(text: str, earlier: Sequence[str], chain: int, reply: str = "") ->
     if follow is None:
         # "How many are there?" after "Can you name the planets?" counts what was named, as "How many of them ..."
         bare = _BARE_HOW_MANY.sub(r"\g<asks> them \g<rest>", words)
-        return _resolved(bare, earlier[-1]) or (_resolved(bare, reply) if reply else None) or words
+        resolved = _resolved(bare, earlier[-1]) or (_resolved(bare, reply) if reply else None)
+        return resolved or _colors_again(words, earlier, chain) or words
     before = _question(earlier[-1], earlier[:-1], chain - 1)
     if before is None or len(was := _facts(before)) != 1:
         return words
@@ -1378,6 +1407,19 @@ def _which_one(words: str, before: str) -> str | None:
     asked = words[: which.start()] + re.sub(r"(?:which|what)(?: one)?$", lambda w: f"{w[0].split()[0]} {noun}",
                                             which[0]) + words[which.end() :]
     return asked if _facts(asked) else None
+
+
+# "What colors are they?" after "How many rings are on the Olympic flag?": the last fact already names the colors
+# (the model said "They stand for the five continents").
+_COLORS_ASKED = re.compile(r"^\W*(?:(?:and|so|okay|ok)\W+)*what colou?rs? (?:are|is|were|was) (?:they|it|them)\W*$")
+_COLOR = re.compile(r"\b(?:red|blue|yellow|green|black|white|orange|purple|brown|pink|gr[ae]y|gold|silver)\b")
+
+
+def _colors_again(words: str, earlier: Sequence[str], chain: int) -> str | None:
+    if not _COLORS_ASKED.match(words) or not (before := _question(earlier[-1], earlier[:-1], chain - 1)):
+        return None
+    found = _facts(before)
+    return before if len(found) == 1 and len(_COLOR.findall(found[0])) >= 2 else None
 
 
 # "Who came next?" after "Who was the first president?"; "Which one comes second?" after the largest planet (the

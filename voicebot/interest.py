@@ -32,7 +32,7 @@ _SAVED = re.compile(
     re.IGNORECASE,
 )
 _YEARS = re.compile(
-    r"\b(?:in|after|for|over|within)\s+(?P<n>\w+|\d+)\s+years?\b|\b(?:in|after|for|over)\s+(?P<one>a|one|1)\s+year\b",
+    r"\b(?:in|after|for|over|within)\s+(?P<one>a|one|1)\s+year\b|\b(?:in|after|for|over|within)\s+(?P<n>\w+)\s+years?\b",
     re.IGNORECASE,
 )
 _ASKED = re.compile(
@@ -44,13 +44,33 @@ _SIMPLE = re.compile(r"\bsimple interest\b|\bdoesn't compound\b|\bdoes not compo
 _LOAN = re.compile(r"\b(?:borrow\w*|loan|owe|debt|mortgage)\b", re.IGNORECASE)
 
 
+# An amount said in words before its currency, as Whisper writes it: "a thousand pounds", "five hundred dollars".
+_SAID_AMOUNT = re.compile(
+    r"\b(?P<n>(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|\d+) (?:hundred|thousand|million)"
+    r"(?: (?:and )?(?:\w+))??) (?=(?:dollars?|euros?|pounds?|bucks?)\b)",
+    re.IGNORECASE,
+)
+
+
+def _in_digits(text: str) -> str:
+    """'1000 pounds' for "a thousand pounds"."""
+
+    def digits(m: re.Match[str]) -> str:
+        tokens = tokenize(m["n"].lower().replace("a ", "one ", 1) if m["n"].lower().startswith("a ") else m["n"])
+        read = read_number(tokens, 0)
+        return f"{say_number(read[0])} " if read is not None and read[1] == len(tokens) else m.group()
+
+    return _SAID_AMOUNT.sub(digits, text)
+
+
 def interest_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     """'1000 dollars at 5 percent a year earns 50 dollars of interest in one year.', '... compounded once a year,
     grows to 1102.50 dollars after 2 years: 102.50 dollars of interest.'; None unless the words ask for one.
     `earlier`: the user's words before, the last last, for the amount and rate of a follow-up."""
     if not _ASKED.search(text) or not (years := _years(text)):
         return None
-    said = text if _MONEY.search(text) and _RATE.search(text) else (earlier[-1] if earlier else "")
+    text = _in_digits(text)
+    said = text if _MONEY.search(text) and _RATE.search(text) else (_in_digits(earlier[-1]) if earlier else "")
     money, rate = _MONEY.search(said), _RATE.search(said)
     if money is None or rate is None or not _SAVED.search(said):
         return None

@@ -152,11 +152,15 @@ def conversion_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     return " ".join(c.note() for c in found) if found else None
 
 
+# "So how many in a foot?" after "How many centimeters are in an inch?" (the model said "1 foot is 12 inches.")
+_HOW_MANY_IN = re.compile(r"^\W*(?:(?:so|and|okay|ok|then|now)\W+)*how many (?:are |is )?(?:there )?in\b", re.I)
+
+
 def _other_amount(text: str, earlier: Sequence[str]) -> Conversion | None:
     """The last conversion asked for, again with another amount: "And 20?", "What about in two pounds?" after
     "How many ounces in a pound?" (the model said "In too pounds, 1 pound is equal to 16 ounces.")."""
     tokens = tokenize(_written(text))
-    lead = follow_up_lead(tokens)
+    lead = follow_up_lead(tokens) if not (how := _HOW_MANY_IN.match(text)) else len(tokenize(how[0])) - 1
     if lead is None or not earlier or not (before := conversions(earlier[-1], limit=1)):
         return None
     i = lead + (tokens[lead : lead + 1] in (["in"], ["for"], ["with"], ["then"]))  # Whisper's "and then a kilometer"
