@@ -11,7 +11,7 @@ another": synonym) are asked here by name only.
 
 from __future__ import annotations
 
-__all__ = ["GLOSSARY_FACTS"]
+__all__ = ["GLOSSARY_FACTS", "GLOSSARY_GATE"]
 
 # A term's name ends what the question asks ("What's inflation?", "What's opportunity cost, give me a one line
 # definition"), not "What's the inflation rate in Japan?", which asks a figure.
@@ -184,3 +184,8 @@ def _rows() -> tuple[tuple[str, str], ...]:
 
 
 GLOSSARY_FACTS = _rows()
+# The words every row asks with: the almanac skips these ~110 rows for words without them.
+GLOSSARY_GATE = (
+    r"\b(?:what(?:'s| is| are| does| do)|whats|define|definition|meaning|explain|describe|remind me|call(?:ed)?|word|"
+    r"term|name)\b"
+)
