@@ -13,6 +13,7 @@ import re
 from fractions import Fraction
 
 from voicebot.arithmetic import say_number
+from voicebot.units import hours_minutes
 
 __all__ = ["pace_note"]
 
@@ -53,7 +54,8 @@ def pace_note(text: str) -> str | None:
         minutes = int(pace["min"] or pace["min2"]) + Fraction(int(pace["sec"] or pace["sec2"] or 0), 60)
         total = round(minutes * km / _PER[per])
         unit = "kilometer" if _PER[per] == 1 else "mile"
-        return f"{_capital(said)} at {_minutes_seconds(minutes)} a {unit} takes {_hours_minutes(total)}."
+        took = hours_minutes(total) or "less than a minute"
+        return f"{_capital(said)} at {_minutes_seconds(minutes)} a {unit} takes {took}."
     done = _DONE_IN.search(rest)
     if pace is None and done is not None and _WHAT_PACE.search(text):
         total = int(done["h"] or 0) * 60 + int(done["m"] or done["m2"] or 0)
@@ -61,7 +63,7 @@ def pace_note(text: str) -> str | None:
             return None
         miles = _minutes_seconds(total / (km / _MILE))
         kms = _minutes_seconds(total / km)
-        return f"{_capital(said)} in {_hours_minutes(total)} is {miles} a mile, or {kms} a kilometer."
+        return f"{_capital(said)} in {hours_minutes(total)} is {miles} a mile, or {kms} a kilometer."
     return None
 
 
@@ -80,12 +82,6 @@ def _minutes_seconds(minutes: Fraction) -> str:
     m, s = divmod(whole, 60)
     said = f"{m} minute{'s' * (m != 1)}"
     return said + (f" and {s} second{'s' * (s != 1)}" if s else "")
-
-
-def _hours_minutes(minutes: int) -> str:
-    hours, rest = divmod(minutes, 60)
-    parts = [f"{n} {name}{'s' * (n != 1)}" for n, name in ((hours, "hour"), (rest, "minute")) if n]
-    return " and ".join(parts) or "less than a minute"
 
 
 def _capital(said: str) -> str:

@@ -23,7 +23,7 @@ from voicebot.arithmetic import follow_up_lead, read_number, say_number, tokeniz
 
 __all__ = [
     "arrival_note", "comparison_note", "conversion_note", "conversions", "count_needed_note", "durations_note",
-    "parts_note", "scaled_note", "span_note", "travel_note", "unit_named", "volume_note",
+    "hours_minutes", "parts_note", "scaled_note", "span_note", "travel_note", "unit_named", "volume_note",
 ]
 
 
@@ -345,7 +345,7 @@ def travel_note(text: str) -> str | None:
     pace = speed * per_hour.size  # meters per second
     if _HOW_LONG.search(text) and len(found["length"]) == 1 and not found["time"]:
         distance, unit = found["length"][0]
-        took = _hours_minutes(round(distance * unit.size / pace / 60))
+        took = hours_minutes(round(distance * unit.size / pace / 60))
         return f"{_said(distance, unit)} at {_said(speed, per_hour)} takes {took or 'less than a minute'}."
     if _HOW_FAR.search(text) and len(found["time"]) == 1 and not found["length"]:
         duration, unit = found["time"][0]
@@ -476,7 +476,7 @@ def span_note(text: str) -> str | None:
     length = (end - start) % dial or dial
     if length >= 24 * 60 or (m["a"].isdigit() and m["b"].isdigit() and length > 12 * 60):
         return None
-    return f"From {m['a']} to {m['b']} is {_hours_minutes(length)}."
+    return f"From {m['a']} to {m['b']} is {hours_minutes(length)}."
 
 
 def _minutes(said: str) -> tuple[int, bool] | None:
@@ -559,7 +559,7 @@ _SMALLER = {"meter": "centimeter", "kilometer": "meter", "foot": "inch", "yard":
             "minute": "second"}  # fmt: skip
 
 
-def _hours_minutes(minutes: int) -> str:
+def hours_minutes(minutes: int) -> str:
     """'2 hours and 30 minutes'; "" for none."""
     return " and ".join(
         f"{n} {name}{'s' if n != 1 else ''}" for n, name in ((minutes // 60, "hour"), (minutes % 60, "minute")) if n
@@ -587,7 +587,7 @@ def durations_note(text: str) -> str | None:
         total += sum(value * unit.size for (value, unit), _, _ in times)
     if total % 60:
         return None
-    return f"{' plus '.join(said)} is {_hours_minutes(int(total // 60))}."
+    return f"{' plus '.join(said)} is {hours_minutes(int(total // 60))}."
 
 
 def parts_note(text: str) -> str | None:
