@@ -910,7 +910,7 @@ _FACTS = (
     (_all("first", r"reach\w*|get to|got to|to the", "south pole")
      + r"(?!.*\b(woman|women|fly|flew|flight|plane|american|solo|alone|ski\w*|without)\b)",
      "Roald Amundsen's team was the first to reach the South Pole, in 1911."),
-    # Sport
+    # History, and a few more
     (_all(r"world war (?:two|2|ii)|second world war|ww ?(?:2|ii)", r"how long|how many years",
           r"last|lasted|go on|went on|take|took|fought|run|ran"),
      "World War Two lasted six years, from September 1939 to September 1945."),
@@ -930,6 +930,35 @@ _FACTS = (
      "months."),
     (_all(r"vatican", r"surrounded|inside|within|which city|what city|in which city|located|enclave"),
      "Vatican City is surrounded by Rome, the capital of Italy: the whole country is an enclave inside the city."),
+    (_all(r"henry (?:the )?(?:viii|8th|eighth)", r"first wife", unless=r"second|last|outliv\w*|surviv\w*"),
+     "Henry the Eighth's first wife was Catherine of Aragon, married in 1509."),
+    (_all(r"henry (?:the )?(?:viii|8th|eighth)", r"outliv\w*|surviv\w*|outlast\w*|last wife|sixth wife"),
+     "Catherine Parr, Henry the Eighth's sixth and last wife, outlived him, and so did Anne of Cleves: divorced, "
+     "beheaded, died, divorced, beheaded, survived."),
+    (_all(r"henry (?:the )?(?:viii|8th|eighth)", r"how many wives|wives did|number of wives|times (?:was he )?married|"
+          r"how many times"),
+     "Henry the Eighth had six wives: Catherine of Aragon, Anne Boleyn, Jane Seymour, Anne of Cleves, Catherine "
+     "Howard and Catherine Parr."),
+    (_all(r"(?:seven |ancient )?wonders?|colossus", r"statue", r"harbou?r|rhodes|roads"),
+     "The Colossus of Rhodes was the giant bronze statue of the sun god Helios at the harbor of Rhodes, one of the "
+     "Seven Wonders of the Ancient World."),
+    (_all(r"great fire of london", r"when|what year|which year|date", unless=r"where|how|who|why"),
+     "The Great Fire of London was in September 1666: it burned for four days."),
+    (_all(r"great fire of london", r"where|start\w*|began|begin", unless=r"when|what year|which year"),
+     "The Great Fire of London started in Thomas Farriner's bakery on Pudding Lane, on September 2, 1666."),
+    (_all(r"queen victoria(?:'s)?", r"husband|married|marry|spouse|prince consort"),
+     "Queen Victoria married her cousin Prince Albert of Saxe-Coburg and Gotha in 1840, when she was 20."),
+    (_all(r"harry potter", r"how many (?:\w+ ){0,2}(?:books|novels)|how many (?:are|is) (?:there|in)|number of books",
+          unless=r"films?|movies?|pages|words|copies|sold"),
+     "There are seven Harry Potter books, from The Philosopher's Stone, called The Sorcerer's Stone in the US, in "
+     "1997 to The Deathly Hallows in 2007."),
+    (_all(r"avocados?|guacamole|apples?|bananas?", r"turn\w* brown|go\w* brown|brown so|browning|oxidi\w*",
+          r"why|what makes|how come|cause\w*|stop|prevent|keep"),
+     "Cut avocado, apple or banana turns brown because an enzyme in it reacts with oxygen in the air; lemon or lime "
+     "juice and covering it tightly slow that."),
+    (_all(r"(?:largest|biggest|main|major) artery", unless=r"leg|arm|neck|heart attack"),
+     "The aorta is the largest artery in the body: it carries blood from the heart's left ventricle."),
+    # Sport
     (_all(r"first modern olympics?|first modern olympic games|first olympics? of the modern|olympics? (?:in|of) 1896|"
           r"1896 olympics?", r"where|which (?:country|city)|what (?:country|city)|host\w*|held"),
      "The first modern Olympic Games were held in Athens, Greece, in 1896."),
@@ -978,37 +1007,9 @@ _FACTS = (
     (_all(r"pheidippides|(?:greek )?(?:messenger|runner|soldier)", r"marathon", r"ran|run|who"),
      "Pheidippides is the Greek messenger said to have run from Marathon to Athens in 490 BC with news of the "
      "victory, the legend behind the marathon."),
-    (_all(r"henry (?:the )?(?:viii|8th|eighth)", r"first wife", unless=r"second|last|outliv\w*|surviv\w*"),
-     "Henry the Eighth's first wife was Catherine of Aragon, married in 1509."),
-    (_all(r"henry (?:the )?(?:viii|8th|eighth)", r"outliv\w*|surviv\w*|outlast\w*|last wife|sixth wife"),
-     "Catherine Parr, Henry the Eighth's sixth and last wife, outlived him, and so did Anne of Cleves: divorced, "
-     "beheaded, died, divorced, beheaded, survived."),
-    (_all(r"henry (?:the )?(?:viii|8th|eighth)", r"how many wives|wives did|number of wives|times (?:was he )?married|"
-          r"how many times"),
-     "Henry the Eighth had six wives: Catherine of Aragon, Anne Boleyn, Jane Seymour, Anne of Cleves, Catherine "
-     "Howard and Catherine Parr."),
-    (_all(r"(?:seven |ancient )?wonders?|colossus", r"statue", r"harbou?r|rhodes|roads"),
-     "The Colossus of Rhodes was the giant bronze statue of the sun god Helios at the harbor of Rhodes, one of the "
-     "Seven Wonders of the Ancient World."),
-    (_all(r"great fire of london", r"when|what year|which year|date", unless=r"where|how|who|why"),
-     "The Great Fire of London was in September 1666: it burned for four days."),
-    (_all(r"great fire of london", r"where|start\w*|began|begin", unless=r"when|what year|which year"),
-     "The Great Fire of London started in Thomas Farriner's bakery on Pudding Lane, on September 2, 1666."),
-    (_all(r"queen victoria(?:'s)?", r"husband|married|marry|spouse|prince consort"),
-     "Queen Victoria married her cousin Prince Albert of Saxe-Coburg and Gotha in 1840, when she was 20."),
     (_all(r"tennis", r"(?:comes|goes|is) after (?:15|fifteen|30|thirty|love)|scor\w* (?:go|goes|work|works|order|"
           r"sequence)|how (?:does|do) (?:the )?(?:tennis )?scor\w*|points? (?:go|goes)"),
      "Tennis points go love, 15, 30, 40, then game; at 40 all it is deuce, and a player must win by two points."),
-    (_all(r"harry potter", r"how many (?:\w+ ){0,2}(?:books|novels)|how many (?:are|is) (?:there|in)|number of books",
-          unless=r"films?|movies?|pages|words|copies|sold"),
-     "There are seven Harry Potter books, from The Philosopher's Stone, called The Sorcerer's Stone in the US, in "
-     "1997 to The Deathly Hallows in 2007."),
-    (_all(r"avocados?|guacamole|apples?|bananas?", r"turn\w* brown|go\w* brown|brown so|browning|oxidi\w*",
-          r"why|what makes|how come|cause\w*|stop|prevent|keep"),
-     "Cut avocado, apple or banana turns brown because an enzyme in it reacts with oxygen in the air; lemon or lime "
-     "juice and covering it tightly slow that."),
-    (_all(r"(?:largest|biggest|main|major) artery", unless=r"leg|arm|neck|heart attack"),
-     "The aorta is the largest artery in the body: it carries blood from the heart's left ventricle."),
     (_all("how many holes", "golf") + r"(?!.*\b(mini|miniature|putt\w*|front|back|nine|9|ball|balls|in one|in ones)\b)",
      "A standard golf course has 18 holes."),
     (_all(r"field goals?", r"how many points|worth|points? (?:is|for)|how many for",
