@@ -460,6 +460,7 @@ SOCCER = "How many players are on a soccer team?"
         (["who was the first president of the United States."], "Who came next?", "John Adams"),  # "Washington"
         (["How many continents are there?"], "Which is the smallest?", "Australia"),  # "Africa"
         (["What does bonjour mean in French?"], "How would I say goodbye?", "au revoir"),
+        (["What does the Spanish word gracias mean?"], "How would I say you're welcome back?", "de nada"),
         (["How many rings are on the Olympic flag?"], "What colors are they?", "blue, yellow"),  # "the five continents"
         (["who was Henry VIII's first wife?"], "Which of his wives outlived him?", "Catherine Parr"),  # one person's
         (["When was the great fire of London?"], "Where did it start?", "Pudding Lane"),  # it said 1765

@@ -1455,7 +1455,8 @@ def _in_language_before(words: str, before: str) -> str | None:
     language = re.search(PHRASE_GATE, before.lower())
     if not _SAY_WHAT.match(words) or language is None or re.search(PHRASE_GATE, words):
         return None
-    asked = f"{words.rstrip(' ?.!')} in {language[0]}?"
+    said = re.sub(r"(?: (?:back|then|again|too|there|please))+$", "", words.rstrip(" ?.!"))  # "you're welcome back"
+    asked = f"{said} in {language[0]}?"
     return asked if _facts(asked) else None
 
 
