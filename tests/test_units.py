@@ -68,6 +68,7 @@ RESULTS = {  # as an ASR writes a question -> what the note says
         "5 imperial gallons is about 23 liters."
     ),
     "How many UK pints in a gallon?": "1 imperial gallon is 8 imperial pints.",
+    "How many liters in 5 British gallons?": "5 imperial gallons is about 23 liters.",
     "How many gallons are in one barrel of oil? A guy at the truck stop was asking.": "1 barrel of oil is 42 gallons.",
     "So how many teaspoons would two and a half tablespoons be?": "2.5 tablespoons is 7.5 teaspoons.",
     "How many liters does a 5 gallon bucket hold?": "5 gallons is about 19 liters.",

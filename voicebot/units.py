@@ -66,8 +66,10 @@ _UNIT_TABLE = [  # kind, size in the base unit, singular, plural, other names
     ("volume", _GALLON / 128, "fluid ounce", "fluid ounces"),
     ("volume", _GALLON / 256, "tablespoon", "tablespoons"),
     ("volume", _GALLON / 768, "teaspoon", "teaspoons"),
-    ("volume", _IMPERIAL_GALLON, "imperial gallon", "imperial gallons", "uk gallon", "uk gallons"),
-    ("volume", _IMPERIAL_GALLON / 8, "imperial pint", "imperial pints", "uk pint", "uk pints"),
+    ("volume", _IMPERIAL_GALLON, "imperial gallon", "imperial gallons", "uk gallon", "uk gallons", "british gallon",
+     "british gallons"),
+    ("volume", _IMPERIAL_GALLON / 8, "imperial pint", "imperial pints", "uk pint", "uk pints", "british pint",
+     "british pints"),
     ("volume", _IMPERIAL_GALLON / 160, "imperial fluid ounce", "imperial fluid ounces"),
     ("volume", _GALLON * 42, "barrel of oil", "barrels of oil", "oil barrel", "oil barrels"),  # not beer's or wine's
     ("area", Fraction(1, 10**4), "square centimeter", "square centimeters", "square centimetre", "square centimetres"),
