@@ -1368,6 +1368,9 @@ def _question(text: str, earlier: Sequence[str], chain: int, reply: str = "") ->
     # "Who came next?" after the first president; "Which one comes second?" after the largest planet
     next_one = _NEXT.match(words)
     before = _question(earlier[-1], earlier[:-1], chain - 1) if next_one else None
+    # a table's own row for "after him" first ("John Adams came after George Washington"), else the next in rank
+    if next_one and before and _PRONOUN.search(words) and (resolved := _resolved(words, reply) if reply else None):
+        return resolved
     if next_one and before and (ranked := _ranked(before, next_one["rank"] or "next")):
         return ranked
     if follow is None:
