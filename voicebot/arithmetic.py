@@ -22,7 +22,7 @@ from fractions import Fraction
 __all__ = [
     "NUMBER_WORD", "Calculation", "arithmetic_note", "calculations", "cents_said", "follow_up", "follow_up_lead",
     "number_words", "ordinal_words", "parts_as_decimals", "read_amount", "read_number", "say_fraction", "say_money",
-    "say_number", "split_again", "tokenize", "written_fractions",
+    "say_number", "split_again", "tokenize", "whole_number", "written_fractions",
 ]
 
 _UNITS = {
@@ -169,6 +169,15 @@ _PART_DIGITS = {"a half": ".5", "one half": ".5", "a quarter": ".25", "one quart
 def parts_as_decimals(text: str) -> str:
     """'37.5 hours' for "37 and a half hours", '7.25' for "7 and a quarter": the amount as one number."""
     return _AND_A_PART.sub(lambda m: m[1] + _PART_DIGITS[m[2].lower()], text)
+
+
+def whole_number(said: str) -> int | None:
+    """The whole number that is all of `said` ("8", "seventy-nine", "ninety-one"); None for other words."""
+    tokens = tokenize(said)
+    number = read_number(tokens, 0)
+    if number is None or number[1] != len(tokens) or number[0].denominator != 1:
+        return None
+    return int(number[0])
 
 
 def cents_said(text: str) -> str:

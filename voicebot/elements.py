@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from voicebot.arithmetic import read_number, tokenize
+from voicebot.arithmetic import whole_number
 
 __all__ = ["ELEMENT_WORDS", "element_facts"]
 
@@ -123,15 +123,7 @@ def element_facts(words: str) -> list[str]:
     if m := _NUMBER_OF.search(words):
         names, _, number, _ = _BY_NAME[m["a"] or m["b"]]
         found.append(f"The atomic number of {names[0]} is {number}.")
-    if (m := _WITH_NUMBER.search(words)) and (row := _BY_NUMBER.get(_whole_number(m["n"]))):
+    if (m := _WITH_NUMBER.search(words)) and (row := _BY_NUMBER.get(whole_number(m["n"]))):
         found.append(f"The element with atomic number {row[2]} is {row[0][0]}, symbol {row[1]}.")
     return found
 
-
-def _whole_number(said: str) -> int | None:
-    """The whole number that is all of `said` ("8", "seventy-nine"); else None."""
-    tokens = tokenize(said)
-    number = read_number(tokens, 0)
-    if number is None or number[1] != len(tokens) or number[0].denominator != 1:
-        return None
-    return int(number[0])

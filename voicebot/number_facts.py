@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 
-from voicebot.arithmetic import read_number, tokenize
+from voicebot.arithmetic import whole_number
 
 __all__ = ["number_fact_note"]
 
@@ -61,12 +61,9 @@ def number_fact_note(text: str) -> str | None:
 
 
 def _whole(said: str) -> int | None:
-    """The whole number that is all of `said` ("91", "ninety-one", "1,001"); None for other words."""
-    tokens = tokenize(said.replace(",", ""))
-    read = read_number(tokens, 0)
-    if read is None or read[1] != len(tokens) or read[0].denominator != 1 or not 0 <= read[0] <= _LIMIT:
-        return None
-    return int(read[0])
+    """The whole number that is all of `said` ("91", "ninety-one", "1,001"), up to the limit; None for other words."""
+    n = whole_number(said.replace(",", ""))
+    return n if n is not None and 0 <= n <= _LIMIT else None
 
 
 def _smallest_factor(n: int) -> int:

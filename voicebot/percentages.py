@@ -13,7 +13,15 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
-from voicebot.arithmetic import calculations, follow_up, read_amount, say_number, written_fractions
+from voicebot.arithmetic import (
+    calculations,
+    follow_up,
+    read_amount,
+    read_number,
+    say_number,
+    tokenize,
+    written_fractions,
+)
 
 __all__ = ["change_note", "percentage_note"]
 
@@ -70,7 +78,6 @@ _CHANGE = (
         re.IGNORECASE,
     ),
 )
-_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
 _MARKUP = re.compile(
     rf"\b(?:buy|bought|pay|paid|cost|costs|get|got)\b(?: \w+){{0,4}}? (?:for|at) {_AMOUNT}\b.*?\bsell\w*\b"
     rf"(?: \w+){{0,4}}? (?:for|at) {_AMOUNT.replace('amount', 'to')}\b.*\b(?:markup|mark up|mark-up|percent)\b",
@@ -126,8 +133,9 @@ def change_note(text: str, earlier: Sequence[str] = ()) -> str | None:
 
 
 def _scaled(m: re.Match[str], amount: str, scale: str) -> Fraction:
-    """The amount times its scale word ("200 billion")."""
-    return Fraction(m[amount].replace(",", "")) * _SCALES.get((m[scale] or "").lower(), 1)
+    """The amount with its scale word ("200 billion"), as the arithmetic reads it."""
+    read = read_number(tokenize(m[amount].replace(",", "") + (f" {m[scale].lower()}" if m[scale] else "")), 0)
+    return read[0] if read is not None else Fraction(0)
 
 
 def _said(m: re.Match[str], amount: str, scale: str) -> str:
