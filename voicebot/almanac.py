@@ -333,6 +333,8 @@ _MOUTHS = {
 
 
 # How many zeros a number has: "... in a million", "... does a million have", not "a hundred million".
+_HENRY_VIII = r"henry (?:the )?(?:viii|8th|eighth)"
+_LASTED = r"how long|how many years", r"last|lasted|go on|went on|take|took|fought|run|ran"  # a war's length
 _ZEROS = r"\bhow many zero(e)?s\b.*(?<!hundred )(?<!ten )\b{0}\b"
 _US = r"(?:us |u\.s\. |united states |american )?"  # "How many US senators ...", "... the U.S. Constitution"
 # (what asks for it, the fact as said). Patterns run on the lower-cased words, punctuation kept.
@@ -911,11 +913,9 @@ _FACTS = (
      + r"(?!.*\b(woman|women|fly|flew|flight|plane|american|solo|alone|ski\w*|without)\b)",
      "Roald Amundsen's team was the first to reach the South Pole, in 1911."),
     # History, and a few more
-    (_all(r"world war (?:two|2|ii)|second world war|ww ?(?:2|ii)", r"how long|how many years",
-          r"last|lasted|go on|went on|take|took|fought|run|ran"),
+    (_all(r"world war (?:two|2|ii)|second world war|ww ?(?:2|ii)", *_LASTED),
      "World War Two lasted six years, from September 1939 to September 1945."),
-    (_all(r"world war (?:one|1|i)|first world war|ww ?(?:1|i)|great war", r"how long|how many years",
-          r"last|lasted|go on|went on|take|took|fought|run|ran"),
+    (_all(r"world war (?:one|1|i)|first world war|ww ?(?:1|i)|great war", *_LASTED),
      "World War One lasted a little over four years, from July 1914 to November 1918."),
     (_all(r"who else|crew|astronauts?|who (?:was|were|went)|other (?:astronauts?|men)",
           r"apollo (?:11|eleven)|(?:first )?moon landing|that mission|(?:first )?(?:mission|trip|flight) to the moon|"
@@ -930,12 +930,12 @@ _FACTS = (
      "months."),
     (_all(r"vatican", r"surrounded|inside|within|which city|what city|in which city|located|enclave"),
      "Vatican City is surrounded by Rome, the capital of Italy: the whole country is an enclave inside the city."),
-    (_all(r"henry (?:the )?(?:viii|8th|eighth)", r"first wife", unless=r"second|last|outliv\w*|surviv\w*"),
+    (_all(_HENRY_VIII, r"first wife", unless=r"second|last|outliv\w*|surviv\w*"),
      "Henry the Eighth's first wife was Catherine of Aragon, married in 1509."),
-    (_all(r"henry (?:the )?(?:viii|8th|eighth)", r"outliv\w*|surviv\w*|outlast\w*|last wife|sixth wife"),
+    (_all(_HENRY_VIII, r"outliv\w*|surviv\w*|outlast\w*|last wife|sixth wife"),
      "Catherine Parr, Henry the Eighth's sixth and last wife, outlived him, and so did Anne of Cleves: divorced, "
      "beheaded, died, divorced, beheaded, survived."),
-    (_all(r"henry (?:the )?(?:viii|8th|eighth)", r"how many wives|wives did|number of wives|times (?:was he )?married|"
+    (_all(_HENRY_VIII, r"how many wives|wives did|number of wives|times (?:was he )?married|"
           r"how many times"),
      "Henry the Eighth had six wives: Catherine of Aragon, Anne Boleyn, Jane Seymour, Anne of Cleves, Catherine "
      "Howard and Catherine Parr."),

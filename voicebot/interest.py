@@ -78,11 +78,12 @@ def interest_note(text: str, earlier: Sequence[str] = ()) -> str | None:
     r = Fraction(rate["r"]) / 100
     if principal <= 0 or not 0 < r < 1 or years > 100:
         return None
+    loan = _LOAN.search(said) is not None
     amount = say_money(money.group(), principal)
     pct = say_number(r * 100)
     if years == 1:
         interest = say_money(money.group(), principal * r)
-        return f"{amount} at {pct} percent a year {_earns(said)} {interest} of interest in one year."
+        return f"{amount} at {pct} percent a year {'costs' if loan else 'earns'} {interest} of interest in one year."
     n = say_number(years)
     if _SIMPLE.search(text) or _SIMPLE.search(said):
         total = principal * (1 + r * years)
@@ -91,7 +92,7 @@ def interest_note(text: str, earlier: Sequence[str] = ()) -> str | None:
         total = principal * (1 + r) ** int(years)
         how = "compounded once a year"
     grown, interest = say_money(money.group(), total), say_money(money.group(), total - principal)
-    verb = "comes" if _LOAN.search(said) else "grows"
+    verb = "comes" if loan else "grows"
     return f"{amount} at {pct} percent a year, {how}, {verb} to {grown} after {n} years: {interest} of interest."
 
 
@@ -104,6 +105,3 @@ def _years(text: str) -> Fraction | None:
     read = read_number(tokenize(m["n"]), 0)
     return read[0] if read and read[0] > 0 and read[0].denominator == 1 else None
 
-
-def _earns(said: str) -> str:
-    return "costs" if _LOAN.search(said) else "earns"

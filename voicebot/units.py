@@ -162,7 +162,7 @@ def _other_amount(text: str, earlier: Sequence[str]) -> Conversion | None:
     """The last conversion asked for, again with another amount: "And 20?", "What about in two pounds?" after
     "How many ounces in a pound?" (the model said "In too pounds, 1 pound is equal to 16 ounces.")."""
     tokens = tokenize(_written(text))
-    lead = follow_up_lead(tokens) if not (how := _HOW_MANY_IN.match(text)) else len(tokenize(how[0])) - 1
+    lead = len(tokenize(how[0])) if (how := _HOW_MANY_IN.match(text)) else follow_up_lead(tokens)
     if lead is None or not earlier or not (before := conversions(earlier[-1], limit=1)):
         return None
     i = lead + (tokens[lead : lead + 1] in (["in"], ["for"], ["with"], ["then"]))  # Whisper's "and then a kilometer"
